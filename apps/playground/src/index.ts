@@ -1,0 +1,2 @@
+// The playground UI arrives with its own issue.
+export {};

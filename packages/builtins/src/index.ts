@@ -1,0 +1,3 @@
+// The public surface of @wesgine/builtins. The Tier E tools arrive with their own issue.
+
+export {};

@@ -1,0 +1,30 @@
+/**
+ * The closed set of reasons a tool call or a tool definition can fail. Each code is what a caller
+ * branches on; the message is for the model and for people. Wire codes (HTTP, JSON-RPC) live in one
+ * table, `TOOL_ERROR_WIRE`, so a transport never invents its own mapping.
+ */
+export const TOOL_ERROR_WIRE = {
+  invalid_arguments: { http: 400, jsonRpc: -32602 },
+  unknown_tool: { http: 404, jsonRpc: -32601 },
+  not_allowed: { http: 403, jsonRpc: -32001 },
+  denied: { http: 403, jsonRpc: -32002 },
+  approval_required: { http: 409, jsonRpc: -32003 },
+  cycle_blocked: { http: 429, jsonRpc: -32004 },
+  timeout: { http: 504, jsonRpc: -32005 },
+  aborted: { http: 499, jsonRpc: -32006 },
+  not_found: { http: 404, jsonRpc: -32007 },
+  conflict: { http: 409, jsonRpc: -32008 },
+  unavailable: { http: 503, jsonRpc: -32009 },
+  not_implemented: { http: 501, jsonRpc: -32010 },
+  invalid_definition: { http: 500, jsonRpc: -32011 },
+  handler_failed: { http: 500, jsonRpc: -32012 },
+  internal: { http: 500, jsonRpc: -32603 },
+} as const satisfies Record<string, { readonly http: number; readonly jsonRpc: number }>;
+
+export type ToolErrorCode = keyof typeof TOOL_ERROR_WIRE;
+
+const CODES = new Set<string>(Object.keys(TOOL_ERROR_WIRE));
+
+export function isToolErrorCode(value: unknown): value is ToolErrorCode {
+  return typeof value === 'string' && CODES.has(value);
+}

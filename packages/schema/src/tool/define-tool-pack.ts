@@ -1,0 +1,69 @@
+import { ToolDefinitionError } from '../errors/tool-definition-error.js';
+import { type AnyToolDefinition, isToolDefinition } from './define-tool.js';
+import type { ToolHandlers } from './tool-handler.js';
+
+const MARKER = Symbol.for('wesgine.tool-pack');
+
+export interface ToolPackSpec<TTools extends readonly AnyToolDefinition[]> {
+  readonly name: string;
+  readonly version: string;
+  readonly tools: TTools;
+  readonly handlers: ToolHandlers<TTools>;
+}
+
+export interface ToolPack<TTools extends readonly AnyToolDefinition[] = readonly AnyToolDefinition[]> {
+  readonly name: string;
+  readonly version: string;
+  readonly tools: TTools;
+  readonly handlers: ToolHandlers<TTools>;
+}
+
+const VERSION = /^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.+-]+)?$/;
+
+/**
+ * Bundles tool definitions with their handlers. The type makes a missing or mistyped handler a compile
+ * error; at run time a duplicate name, a missing handler or a handler for no tool throws at once.
+ */
+export function defineToolPack<const TTools extends readonly AnyToolDefinition[]>(
+  spec: ToolPackSpec<TTools>,
+): ToolPack<TTools> {
+  const where = `tool pack '${String(spec?.name)}'`;
+  if (typeof spec?.name !== 'string' || spec.name.trim() === '') {
+    throw new ToolDefinitionError(undefined, 'a tool pack needs a name (usually its npm package name)');
+  }
+  if (typeof spec.version !== 'string' || !VERSION.test(spec.version)) {
+    throw new ToolDefinitionError(
+      undefined,
+      `${where}: version must be semver such as 1.0.0, got ${JSON.stringify(spec.version)}`,
+    );
+  }
+  if (!Array.isArray(spec.tools)) throw new ToolDefinitionError(undefined, `${where}: tools must be an array`);
+  const handlers = (spec.handlers ?? {}) as Record<string, unknown>;
+  const seen = new Set<string>();
+  spec.tools.forEach((tool: unknown, index: number) => {
+    if (!isToolDefinition(tool)) {
+      throw new ToolDefinitionError(undefined, `${where}: tools[${index}] was not made by defineTool`);
+    }
+    if (seen.has(tool.name)) throw new ToolDefinitionError(tool.name, `${where} defines this name twice`);
+    seen.add(tool.name);
+    if (typeof handlers[tool.name] !== 'function') {
+      throw new ToolDefinitionError(tool.name, `${where} has no handler function for this tool`);
+    }
+  });
+  for (const key of Object.keys(handlers).sort()) {
+    if (!seen.has(key)) throw new ToolDefinitionError(key, `${where} has a handler but no tool with this name`);
+  }
+  const pack = {
+    name: spec.name,
+    version: spec.version,
+    tools: Object.freeze([...spec.tools]) as unknown as TTools,
+    handlers: Object.freeze({ ...spec.handlers }) as ToolHandlers<TTools>,
+  };
+  Object.defineProperty(pack, MARKER, { value: true });
+  return Object.freeze(pack);
+}
+
+/** True for a value made by `defineToolPack`, from any copy of this package. */
+export function isToolPack(value: unknown): value is ToolPack {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[MARKER] === true;
+}

@@ -1,0 +1,114 @@
+import { Kind, type Static, type TObject, type TSchema } from '@sinclair/typebox';
+import { ToolDefinitionError } from '../errors/tool-definition-error.js';
+import { metaProblems } from './meta-problems.js';
+import type { ToolMeta } from './tool-meta.js';
+import { toolNameProblem } from './tool-name.js';
+
+const MARKER = Symbol.for('wesgine.tool-definition');
+
+/** A sample call, shown in docs and checked against the schema when the tool is defined. */
+export interface ToolExample<TArgs> {
+  readonly description?: string;
+  readonly args: TArgs;
+}
+
+/** What an author writes. */
+export interface ToolSpec<TName extends string, TParameters extends TObject, TResult extends TSchema | undefined> {
+  readonly name: TName;
+  readonly description: string;
+  readonly parameters: TParameters;
+  readonly result?: TResult;
+  readonly meta?: ToolMeta;
+  readonly examples?: readonly ToolExample<Static<TParameters>>[];
+}
+
+/** A checked, frozen tool definition. */
+export interface ToolDefinition<
+  TName extends string = string,
+  TParameters extends TObject = TObject,
+  TResult extends TSchema | undefined = TSchema | undefined,
+> {
+  readonly name: TName;
+  readonly description: string;
+  readonly parameters: TParameters;
+  readonly result: TResult;
+  readonly meta: ToolMeta;
+  readonly examples: readonly ToolExample<Static<TParameters>>[];
+}
+
+export type AnyToolDefinition = ToolDefinition<string, TObject, TSchema | undefined>;
+
+/** The arguments a handler receives for tool `T`. */
+export type ArgsOf<T extends AnyToolDefinition> = Static<T['parameters']>;
+
+/** The `data` a handler returns for tool `T` (`undefined` when the tool declares no result schema). */
+export type ResultOf<T extends AnyToolDefinition> = T['result'] extends TSchema ? Static<T['result']> : undefined;
+
+/**
+ * Defines a tool. Throws `ToolDefinitionError` at once for a bad name, a `parameters` schema that is not
+ * an object, an unknown or contradictory `meta` field, or an example that does not match the schema.
+ */
+export function defineTool<
+  const TName extends string,
+  const TParameters extends TObject,
+  const TResult extends TSchema | undefined = undefined,
+>(spec: ToolSpec<TName, TParameters, TResult>): ToolDefinition<TName, TParameters, TResult> {
+  if (typeof spec !== 'object' || spec === null) {
+    throw new ToolDefinitionError(undefined, 'defineTool expects an object with name, description and parameters');
+  }
+  const nameProblem = toolNameProblem(spec.name);
+  if (nameProblem !== undefined) {
+    throw new ToolDefinitionError(typeof spec.name === 'string' && spec.name !== '' ? spec.name : undefined, nameProblem);
+  }
+  const name = spec.name;
+  if (typeof spec.description !== 'string' || spec.description.trim() === '') {
+    throw new ToolDefinitionError(name, 'the description is empty; the model reads it to decide when to call the tool');
+  }
+  if (!isObjectSchema(spec.parameters)) {
+    throw new ToolDefinitionError(
+      name,
+      `parameters must be an object schema (Type.Object({...})), got ${describeSchema(spec.parameters)}`,
+    );
+  }
+  if (spec.result !== undefined && !isSchema(spec.result)) {
+    throw new ToolDefinitionError(name, `result must be a TypeBox schema, got ${describeSchema(spec.result)}`);
+  }
+  const meta = spec.meta ?? {};
+  const problems = metaProblems(meta);
+  if (problems.length > 0) throw new ToolDefinitionError(name, problems.join('; '));
+
+  const examples = spec.examples ?? [];
+  if (!Array.isArray(examples)) throw new ToolDefinitionError(name, 'examples must be an array');
+
+  const definition = {
+    name,
+    description: spec.description,
+    parameters: spec.parameters,
+    result: spec.result as TResult,
+    meta: Object.freeze({ ...meta }),
+    examples: Object.freeze([...examples]),
+  };
+  Object.defineProperty(definition, MARKER, { value: true });
+  return Object.freeze(definition);
+}
+
+/** True for a value made by `defineTool`, from any copy of this package. */
+export function isToolDefinition(value: unknown): value is AnyToolDefinition {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[MARKER] === true;
+}
+
+function isSchema(value: unknown): value is TSchema {
+  return typeof value === 'object' && value !== null && Kind in value;
+}
+
+function isObjectSchema(value: unknown): value is TObject {
+  return isSchema(value) && value[Kind] === 'Object' && value.type === 'object';
+}
+
+function describeSchema(value: unknown): string {
+  if (isSchema(value)) return `Type.${String(value[Kind])}`;
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'a plain object (build schemas with Type.*)';
+  return typeof value;
+}

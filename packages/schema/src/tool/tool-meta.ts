@@ -1,0 +1,24 @@
+/** `exploration` tools only read; `action` tools may write. Unknown tools are `action`. */
+export type ToolCategory = 'exploration' | 'action';
+
+/** What a tool declares about itself. Governance treats these as inputs, never as permissions. */
+export interface ToolMeta {
+  /** The tool changes nothing. Resolves the category to `exploration` unless a map says otherwise. */
+  readonly readOnly?: boolean;
+  /** An explicit category; must agree with `readOnly` when both are given. */
+  readonly category?: ToolCategory;
+  /** A repeat call with changed arguments is progress (edit, write), not a loop. */
+  readonly progressAware?: boolean;
+  /** The tool may destroy data (delete, overwrite). Only meaningful when not read-only. */
+  readonly destructive?: boolean;
+  /** Calling twice with the same arguments has the effect of calling once. */
+  readonly idempotent?: boolean;
+  /** The tool reaches outside the machine (web, email, third-party APIs). */
+  readonly openWorld?: boolean;
+  /** Per-call time limit in milliseconds. */
+  readonly timeoutMs?: number;
+  /** The most characters of text the model sees from one call; the rest is cut and spilled to a file. */
+  readonly outputBudget?: number;
+  /** Codegen must be able to emit a strict schema for every provider that has a strict mode. */
+  readonly strict?: boolean;
+}
