@@ -8,7 +8,8 @@ export interface ToolPackSpec<TTools extends readonly AnyToolDefinition[]> {
   readonly name: string;
   readonly version: string;
   readonly tools: TTools;
-  readonly handlers: ToolHandlers<TTools>;
+  /** Typed from `tools` only (`NoInfer`), so each handler's arguments are inferred from its schema. */
+  readonly handlers: NoInfer<ToolHandlers<TTools>>;
 }
 
 export interface ToolPack<TTools extends readonly AnyToolDefinition[] = readonly AnyToolDefinition[]> {

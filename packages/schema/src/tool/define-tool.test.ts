@@ -33,7 +33,7 @@ describe('defineTool', () => {
   });
 
   it.each([
-    ['', "the name is empty"],
+    ['', 'the name is empty'],
     ['read file', `tool 'read file': the name 'read file' contains " "; use only letters, digits, '.', '_' and '-'`],
     ['fs/read', `tool 'fs/read': the name 'fs/read' contains "/"; use only letters, digits, '.', '_' and '-'`],
     ['n'.repeat(129), `tool '${'n'.repeat(129)}': the name is 129 characters long; the limit is 128`],

@@ -58,7 +58,10 @@ export function defineTool<
   }
   const nameProblem = toolNameProblem(spec.name);
   if (nameProblem !== undefined) {
-    throw new ToolDefinitionError(typeof spec.name === 'string' && spec.name !== '' ? spec.name : undefined, nameProblem);
+    throw new ToolDefinitionError(
+      typeof spec.name === 'string' && spec.name !== '' ? spec.name : undefined,
+      nameProblem,
+    );
   }
   const name = spec.name;
   if (typeof spec.description !== 'string' || spec.description.trim() === '') {
