@@ -18,6 +18,7 @@ export { isToolErrorCode, TOOL_ERROR_WIRE } from './errors/tool-error-code.js';
 export type { JsonSchemaTool } from './export/json-schema-tool.js';
 export { JSON_SCHEMA_DRAFT, toJsonSchemaTool } from './export/json-schema-tool.js';
 export { toJsonSchema } from './export/to-json-schema.js';
+export { FORMAT_CHECKS, registerFormats } from './formats/register-formats.js';
 export type { TCommand } from './params/command.js';
 export { Command } from './params/command.js';
 export type { PathAccess } from './params/keywords.js';
@@ -36,3 +37,8 @@ export type { ToolContext, ToolLogger, ToolProgress } from './tool/tool-context.
 export type { HandlerOf, ToolHandler, ToolHandlerResult, ToolHandlers } from './tool/tool-handler.js';
 export type { ToolCategory, ToolMeta } from './tool/tool-meta.js';
 export { TOOL_NAME_PATTERN, toolNameProblem } from './tool/tool-name.js';
+export type { Validator } from './validate/compile-validator.js';
+export { compileValidator } from './validate/compile-validator.js';
+export { formatIssues } from './validate/format-issues.js';
+export { validate } from './validate/validate.js';
+export type { ValidationIssue, ValidationResult } from './validate/validation-issue.js';

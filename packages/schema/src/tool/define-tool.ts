@@ -1,5 +1,6 @@
 import { Kind, type Static, type TObject, type TSchema } from '@sinclair/typebox';
 import { ToolDefinitionError } from '../errors/tool-definition-error.js';
+import { exampleProblem } from '../validate/example-problem.js';
 import { metaProblems } from './meta-problems.js';
 import type { ToolMeta } from './tool-meta.js';
 import { toolNameProblem } from './tool-name.js';
@@ -92,6 +93,8 @@ export function defineTool<
     examples: Object.freeze([...examples]),
   };
   Object.defineProperty(definition, MARKER, { value: true });
+  const exampleError = exampleProblem(definition.parameters, definition.examples);
+  if (exampleError !== undefined) throw new ToolDefinitionError(name, exampleError);
   return Object.freeze(definition);
 }
 
