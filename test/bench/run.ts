@@ -13,7 +13,9 @@ const files = readdirSync(here)
 let failed = 0;
 for (const file of files) {
   console.log(`\n## ${file}\n`);
-  const result = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(here, file)], { stdio: 'inherit' });
+  const result = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(here, file)], {
+    stdio: 'inherit',
+  });
   if (result.status !== 0) failed++;
 }
 process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkHandlers } from './check/handler-check.js';
+import { CodegenError, type CodegenProblem } from './errors.js';
+import { DOCS_PATH } from './generate/docs-file.js';
+import { defaultGenerator, renderFiles } from './generate/generate-files.js';
+import { exportPack, strictProblems } from './generate/pack-exports.js';
+import { readOptional } from './generate.js';
+import { loadPack } from './load/load-pack.js';
+import { listFiles } from './plan/plan-writes.js';
+import { handlerPath, toolsWithoutHandler } from './stubs/handler-stub.js';
+
+export type CheckProblemKind = 'missing' | 'stale' | 'extra' | 'handler-mismatch' | 'load' | 'strict';
+
+export interface CheckProblem extends CodegenProblem {
+  readonly kind: CheckProblemKind;
+}
+
+export interface CheckReport {
+  /** The pack's package name, or its folder when `package.json` cannot be read. */
+  readonly pack: string;
+  /** Empty when every generated file is current and the handlers type-check. */
+  readonly problems: readonly CheckProblem[];
+}
+
+const REGENERATE = 'run `wesgine-tools gen`';
+
+/**
+ * What `generate` would change, without writing anything: each expected output compared byte for byte
+ * (a missing handler counts as missing), stale files left under `generated/`, strict tools that cannot
+ * be strict, and the handler type check (run only when the generated TypeScript is current).
+ */
+export async function check(root: string): Promise<CheckReport> {
+  let context: ReturnType<typeof exportPack>;
+  let files: Awaited<ReturnType<typeof renderFiles>>;
+  try {
+    context = exportPack(await loadPack(root), defaultGenerator());
+    files = await renderFiles(context, readOptional(join(root, DOCS_PATH)));
+  } catch (error) {
+    if (!CodegenError.isInstance(error)) throw error;
+    return { pack: packNameOr(root), problems: error.problems.map((item) => ({ ...item, kind: 'load' as const })) };
+  }
+  const problems: CheckProblem[] = strictProblems(context).map((item) => ({ ...item, kind: 'strict' as const }));
+  const wanted = new Set(files.map((file) => file.path));
+  for (const file of files) {
+    const current = readOptional(join(root, file.path));
+    if (current === undefined)
+      problems.push({ file: file.path, kind: 'missing', message: `is missing; ${REGENERATE}` });
+    else if (current !== file.contents) {
+      problems.push({ file: file.path, kind: 'stale', message: `is out of date; ${REGENERATE}` });
+    }
+  }
+  for (const tool of toolsWithoutHandler(context.pack)) {
+    problems.push({
+      file: handlerPath(tool.name),
+      tool: tool.name,
+      kind: 'missing',
+      message: `tool '${tool.name}' has no handler; ${REGENERATE} to write a stub`,
+    });
+  }
+  for (const path of listFiles(root, 'generated')) {
+    if (!wanted.has(path)) {
+      problems.push({ file: path, kind: 'extra', message: `is no longer generated; ${REGENERATE} to delete it` });
+    }
+  }
+  const typesCurrent = !problems.some(
+    (item) => item.file.endsWith('.gen.ts') || (item.kind === 'missing' && item.file.startsWith('src/handlers/')),
+  );
+  if (typesCurrent) {
+    for (const item of await checkHandlers(context.pack)) problems.push({ ...item, kind: 'handler-mismatch' });
+  }
+  problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return { pack: context.pack.name, problems };
+}
+
+function packNameOr(root: string): string {
+  try {
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name?: unknown };
+    return typeof manifest.name === 'string' ? manifest.name : root;
+  } catch {
+    return root;
+  }
+}

@@ -1,0 +1,65 @@
+import { join } from 'node:path';
+import { formatIssues, isToolPack, type ToolPack, toToolError, validate } from '@wesgine/schema';
+import { tsImport } from 'tsx/esm/api';
+import { CodegenError } from '../errors.js';
+import type { CliIo } from './io.js';
+import { localContext } from './local-context.js';
+import { UsageError } from './parse-args.js';
+
+/**
+ * `wesgine-tools call <tool> [<json>]`: loads the pack's `src/index.ts`, validates the arguments as the
+ * runtime would, and runs the handler with a local context. Prints what the model would read.
+ */
+export async function commandCall(io: CliIo, packRoot: string, positionals: readonly string[]): Promise<number> {
+  const [name, json = '{}', ...extra] = positionals;
+  if (name === undefined) throw new UsageError(`call needs a tool name: wesgine-tools call <tool> '{"arg": 1}'`);
+  if (extra.length > 0) throw new UsageError('call takes the tool name and one JSON argument; quote the JSON');
+  let args: unknown;
+  try {
+    args = JSON.parse(json);
+  } catch (error) {
+    throw new UsageError(`the arguments are not valid JSON: ${(error as Error).message}`);
+  }
+  const pack = await loadPackEntry(packRoot);
+  const tool = pack.tools.find((candidate) => candidate.name === name);
+  if (tool === undefined) {
+    const known = pack.tools.map((candidate) => candidate.name).join(', ') || 'none';
+    throw new UsageError(`pack ${pack.name} has no tool '${name}'; its tools: ${known}`);
+  }
+  const checked = validate(tool, args);
+  if (!checked.ok) {
+    io.err(formatIssues(tool.name, checked.issues));
+    return 1;
+  }
+  const handler = (pack.handlers as Record<string, (args: unknown, context: unknown) => unknown>)[tool.name];
+  try {
+    const result = await handler?.(checked.value, localContext(io, tool, checked.value));
+    if (typeof result === 'string') io.out(result);
+    else {
+      const { text, data } = result as { text: string; data?: unknown };
+      io.out(text);
+      if (data !== undefined) io.out(`data: ${JSON.stringify(data, null, 2)}`);
+    }
+    return 0;
+  } catch (thrown) {
+    const error = toToolError(thrown);
+    io.err(`error [${error.code}]: ${error.message}`);
+    return 1;
+  }
+}
+
+async function loadPackEntry(packRoot: string): Promise<ToolPack> {
+  const entry = join(packRoot, 'src', 'index.ts');
+  let loaded: { default?: unknown };
+  try {
+    loaded = (await tsImport(entry, import.meta.url)) as { default?: unknown };
+  } catch (error) {
+    throw new CodegenError([{ file: 'src/index.ts', message: `the pack failed to load: ${(error as Error).message}` }]);
+  }
+  if (!isToolPack(loaded.default)) {
+    throw new CodegenError([
+      { file: 'src/index.ts', message: 'the default export is not a defineToolPack(...) value' },
+    ]);
+  }
+  return loaded.default;
+}

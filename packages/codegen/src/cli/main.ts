@@ -1,0 +1,81 @@
+import { CodegenError } from '../errors.js';
+import { generatorVersion } from '../version.js';
+import { commandCall } from './command-call.js';
+import { commandCheck } from './command-check.js';
+import { commandDocs } from './command-docs.js';
+import { commandGen } from './command-gen.js';
+import { commandInit } from './command-init.js';
+import { commandList } from './command-list.js';
+import { commandNew } from './command-new.js';
+import { formatProblem } from './format-problem.js';
+import { type CliIo, processIo } from './io.js';
+import { parseArgs, UsageError } from './parse-args.js';
+import { resolvePacks } from './resolve-packs.js';
+import { USAGE } from './usage.js';
+
+const FLAGS = { withValue: ['pack', 'name'], switches: ['help', 'version', 'force'] } as const;
+
+/** The CLI: parses argv, runs one command, returns the exit code. Never throws. */
+export async function main(argv: readonly string[], io: CliIo = processIo): Promise<number> {
+  try {
+    const { command, positionals, flags } = parseArgs(argv, FLAGS);
+    if (flags.has('version')) {
+      io.out(generatorVersion());
+      return 0;
+    }
+    if (flags.has('help') || command === undefined || command === 'help') {
+      io.out(USAGE);
+      return command === undefined && !flags.has('help') ? 2 : 0;
+    }
+    const pack = flags.get('pack');
+    const packFlag = typeof pack === 'string' ? pack : undefined;
+    const name = flags.get('name');
+    switch (command) {
+      case 'init':
+        return commandInit(io, positionals, typeof name === 'string' ? name : undefined);
+      case 'new':
+        return commandNew(io, only(await resolvePacks(io.cwd, packFlag, false)), positionals);
+      case 'gen':
+        noPositionals(command, positionals);
+        return await commandGen(io, await resolvePacks(io.cwd, packFlag, true), flags.has('force'));
+      case 'check':
+        noPositionals(command, positionals);
+        return await commandCheck(io, await resolvePacks(io.cwd, packFlag, true));
+      case 'docs':
+        noPositionals(command, positionals);
+        return await commandDocs(io, await resolvePacks(io.cwd, packFlag, true));
+      case 'list':
+        noPositionals(command, positionals);
+        return commandList(io, await resolvePacks(io.cwd, packFlag, true));
+      case 'call':
+        return await commandCall(io, only(await resolvePacks(io.cwd, packFlag, false)), positionals);
+      default:
+        throw new UsageError(`unknown command '${command}'; run wesgine-tools --help for the list`);
+    }
+  } catch (error) {
+    return report(io, error);
+  }
+}
+
+function report(io: CliIo, error: unknown): number {
+  if (error instanceof UsageError) {
+    io.err(`wesgine-tools: ${error.message}`);
+    return 2;
+  }
+  if (CodegenError.isInstance(error)) {
+    for (const problem of error.problems) io.err(`error: ${formatProblem(problem)}`);
+    return 1;
+  }
+  io.err(`wesgine-tools: unexpected failure: ${error instanceof Error ? error.message : String(error)}`);
+  return 1;
+}
+
+function noPositionals(command: string, positionals: readonly string[]): void {
+  if (positionals.length > 0) throw new UsageError(`${command} takes no arguments, got: ${positionals.join(' ')}`);
+}
+
+function only(packs: readonly string[]): string {
+  const [first] = packs;
+  if (first === undefined || packs.length > 1) throw new UsageError('name one pack with --pack <dir>');
+  return first;
+}

@@ -1,0 +1,18 @@
+export const USAGE = `wesgine-tools: generate and check wesgine tool packs
+
+Usage:
+  wesgine-tools init <dir> [--name <npm-name>]   scaffold a new tool pack in <dir>
+  wesgine-tools new <tool> [--pack <dir>]        add tools/<tool>.tool.ts to a pack
+  wesgine-tools gen [--pack <dir>] [--force]     generate types, schemas, dialects, categories, docs, manifest
+  wesgine-tools check [--pack <dir>]             fail when a generated file is missing or stale
+  wesgine-tools docs [--pack <dir>]              regenerate docs/tools.md only
+  wesgine-tools list [--pack <dir>]              print the catalogue of tools with their categories
+  wesgine-tools call <tool> [<json>] [--pack <dir>]
+                                                 validate arguments and run one handler locally
+
+With no --pack, a command runs on the pack in the current folder; at a workspace root, gen, check,
+docs and list run on every pack in the workspace.
+
+Options:
+  -h, --help       show this text
+  -v, --version    print the version`;

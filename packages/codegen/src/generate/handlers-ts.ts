@@ -1,0 +1,39 @@
+import { tsBanner } from './banner.js';
+import type { GeneratedFile } from './generated-file.js';
+import type { GenerateContext } from './pack-exports.js';
+
+/** The module specifier of a tool's handler, from `generated/`. */
+export function handlerSpecifier(name: string): string {
+  return `../src/handlers/${name}.js`;
+}
+
+/** The module specifier of a tool's definition, from `generated/`. */
+export function definitionSpecifier(name: string): string {
+  return `../tools/${name}.tool.js`;
+}
+
+/**
+ * `generated/handlers.gen.ts`: the pack's tools as a tuple sorted by name and the handler table checked
+ * against them, so a missing, extra or mistyped handler fails to compile on its own line.
+ */
+export function handlersFile(context: GenerateContext): GeneratedFile {
+  const tools = context.tools.map(({ tool }) => tool);
+  const lines = [
+    tsBanner(context.generator, 'tools/*.tool.ts'),
+    "import type { ToolHandlers } from '@wesgine/schema';",
+    ...tools.map((tool) => `import { ${tool.identifiers.camel} } from '${handlerSpecifier(tool.name)}';`),
+    ...tools.map((tool) => `import ${tool.identifiers.definition} from '${definitionSpecifier(tool.name)}';`),
+    '',
+    '/** Every tool of the pack, sorted by name. */',
+    'export const tools = [',
+    ...tools.map((tool) => `  ${tool.identifiers.definition},`),
+    '] as const;',
+    '',
+    '/** One handler per tool, written in src/handlers/<tool>.ts. */',
+    'export const handlers = {',
+    ...tools.map((tool) => `  '${tool.name}': ${tool.identifiers.camel},`),
+    '} satisfies ToolHandlers<typeof tools>;',
+    '',
+  ];
+  return { path: 'generated/handlers.gen.ts', contents: lines.join('\n') };
+}

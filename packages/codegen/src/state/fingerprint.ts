@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { listFiles } from '../plan/plan-writes.js';
+
+/** What the last successful `generate` saw and wrote, kept in the pack's `node_modules/.cache`. */
+export interface CodegenState {
+  /** Hash of the inputs (and the generator's version) right after that run. */
+  readonly fingerprint: string;
+  /** Whether that run type-checked the handlers. */
+  readonly typeChecked: boolean;
+  /** Every output path with the hash of its contents. */
+  readonly outputs: Readonly<Record<string, string>>;
+}
+
+/** The inputs that decide the outputs: tool definitions, handlers, package and compiler settings, docs. */
+const INPUT_FOLDERS = ['tools', 'src/handlers'];
+const INPUT_FILES = ['package.json', 'tsconfig.json', 'docs/tools.md'];
+
+export function statePath(root: string): string {
+  return join(root, 'node_modules', '.cache', 'wesgine-tools', 'state.json');
+}
+
+export function hashText(text: string | Buffer): string {
+  return createHash('sha1').update(text).digest('hex');
+}
+
+/** One hash over every input file's path and bytes (absent files count too), and `generatorVersion`. */
+export function inputFingerprint(root: string, generatorVersion: string): string {
+  const hash = createHash('sha1').update(`generator ${generatorVersion}\n`);
+  const files = [...INPUT_FOLDERS.flatMap((folder) => listFiles(root, folder)), ...INPUT_FILES].sort();
+  for (const file of files) {
+    hash.update(`${file}\n`);
+    try {
+      hash.update(readFileSync(join(root, file)));
+    } catch {
+      hash.update('(absent)');
+    }
+    hash.update('\n');
+  }
+  return hash.digest('hex');
+}
+
+export function readState(root: string): CodegenState | undefined {
+  try {
+    const state = JSON.parse(readFileSync(statePath(root), 'utf8')) as Partial<CodegenState>;
+    if (typeof state.fingerprint !== 'string' || typeof state.outputs !== 'object' || state.outputs === null) {
+      return undefined;
+    }
+    return { fingerprint: state.fingerprint, typeChecked: state.typeChecked === true, outputs: state.outputs };
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeState(root: string, state: CodegenState): void {
+  const path = statePath(root);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, `${JSON.stringify(state, null, 2)}\n`);
+}
+
+/** Every recorded output is on disk with its recorded hash, and `generated/` holds nothing else. */
+export function outputsIntact(root: string, outputs: Readonly<Record<string, string>>): boolean {
+  for (const [path, expected] of Object.entries(outputs)) {
+    let contents: Buffer;
+    try {
+      contents = readFileSync(join(root, path));
+    } catch {
+      return false;
+    }
+    if (hashText(contents) !== expected) return false;
+  }
+  return listFiles(root, 'generated').every((path) => Object.hasOwn(outputs, path));
+}
