@@ -77,10 +77,10 @@ export function scaffoldPack(options: ScaffoldPackOptions): ScaffoldFile[] {
       path: 'src/index.ts',
       contents: [
         "import { defineToolPack } from '@wesgine/schema';",
-        "import { handlers, tools } from '../generated/handlers.gen.js';",
+        "import { handlers, pack, tools } from '../generated/handlers.gen.js';",
         '',
         '/** The pack: every tool under tools/ with its handler under src/handlers/. */',
-        `export default defineToolPack({ name: '${name}', version: '0.1.0', tools, handlers });`,
+        'export default defineToolPack({ ...pack, tools, handlers });',
         '',
       ].join('\n'),
     },

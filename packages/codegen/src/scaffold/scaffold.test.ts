@@ -22,7 +22,7 @@ describe('scaffoldPack', () => {
       devDependencies: { '@wesgine/codegen': '^0.1.0' },
     });
     expect(files.find((file) => file.path === 'src/index.ts')?.contents).toContain(
-      `export default defineToolPack({ name: '@acme/notes-tools', version: '0.1.0', tools, handlers });`,
+      'export default defineToolPack({ ...pack, tools, handlers });',
     );
   });
 
