@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkHandlers } from './check/handler-check.js';
 import { CodegenError, type CodegenProblem } from './errors.js';
@@ -7,6 +6,7 @@ import { defaultGenerator, renderFiles } from './generate/generate-files.js';
 import { exportPack, strictProblems } from './generate/pack-exports.js';
 import { readOptional } from './generate.js';
 import { loadPack } from './load/load-pack.js';
+import { packNameAt } from './load/pack-name.js';
 import { listFiles } from './plan/plan-writes.js';
 import { handlerPath, toolsWithoutHandler } from './stubs/handler-stub.js';
 
@@ -38,7 +38,7 @@ export async function check(root: string): Promise<CheckReport> {
     files = await renderFiles(context, readOptional(join(root, DOCS_PATH)));
   } catch (error) {
     if (!CodegenError.isInstance(error)) throw error;
-    return { pack: packNameOr(root), problems: error.problems.map((item) => ({ ...item, kind: 'load' as const })) };
+    return { pack: packNameAt(root), problems: error.problems.map((item) => ({ ...item, kind: 'load' as const })) };
   }
   const problems: CheckProblem[] = strictProblems(context).map((item) => ({ ...item, kind: 'strict' as const }));
   const wanted = new Set(files.map((file) => file.path));
@@ -71,13 +71,4 @@ export async function check(root: string): Promise<CheckReport> {
   }
   problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return { pack: context.pack.name, problems };
-}
-
-function packNameOr(root: string): string {
-  try {
-    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name?: unknown };
-    return typeof manifest.name === 'string' ? manifest.name : root;
-  } catch {
-    return root;
-  }
 }

@@ -6,6 +6,7 @@ import { DOCS_PATH } from './generate/docs-file.js';
 import { defaultGenerator, renderFiles } from './generate/generate-files.js';
 import { exportPack, strictProblems } from './generate/pack-exports.js';
 import { type LoadedPack, loadPack } from './load/load-pack.js';
+import { packNameAt } from './load/pack-name.js';
 import { applyPlan } from './plan/apply-plan.js';
 import { planWrites } from './plan/plan-writes.js';
 import { hashText, inputFingerprint, outputsIntact, readState, writeState } from './state/fingerprint.js';
@@ -52,7 +53,7 @@ export async function generate(root: string, options: GenerateOptions = {}): Pro
       state.fingerprint === inputFingerprint(root, generator.version) &&
       outputsIntact(root, state.outputs)
     ) {
-      return { pack: packName(root), added: [], modified: [], deleted: [], stubs: [], skipped: true };
+      return { pack: packNameAt(root), added: [], modified: [], deleted: [], stubs: [], skipped: true };
     }
   }
   return generateFromPack(await loadPack(root), options);
@@ -98,9 +99,4 @@ export function readOptional(path: string): string | undefined {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
-}
-
-function packName(root: string): string {
-  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name?: unknown };
-  return typeof manifest.name === 'string' ? manifest.name : root;
 }
