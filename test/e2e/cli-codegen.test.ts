@@ -35,6 +35,39 @@ describe('wesgine-tools gen', () => {
   });
 });
 
+describe('wesgine-tools gen and check on broken sources', () => {
+  it('name the handler that no longer matches its tool, and exit 1', async () => {
+    const pack = copyExamplePack();
+    const definition = readFileSync(join(pack, 'tools/notes.read.tool.ts'), 'utf8');
+    writePackFile(
+      pack,
+      'tools/notes.read.tool.ts',
+      definition.replace('    path: Path(', '    note: Path(').replaceAll('{ path: ', '{ note: '),
+    );
+    const gen = await runCli(pack, 'gen');
+    expect(gen.code).toBe(1);
+    expect(gen.err).toMatch(
+      /^error: src\/handlers\/notes\.read\.ts \(tool 'notes\.read'\): the handler of tool 'notes\.read' no longer matches its types: Property 'path' does not exist on type 'NotesReadArgs'\. \(lines [\d, ]+\)$/,
+    );
+    const checked = await runCli(pack, 'check');
+    expect(checked.code).toBe(1);
+    expect(checked.err.split('\n')).toEqual([
+      gen.err.replace('error: ', 'error: ./'),
+      '1 pack out of date: run wesgine-tools gen',
+    ]);
+  });
+
+  it('name a definition that does not load, and exit 1', async () => {
+    const pack = copyExamplePack();
+    writePackFile(pack, 'tools/notes.tag.tool.ts', "export default { name: 'notes.tag' };\n");
+    expect(await runCli(pack, 'gen')).toEqual({
+      code: 1,
+      out: '',
+      err: "error: tools/notes.tag.tool.ts (tool 'notes.tag'): the default export was not made by defineTool(...) from @wesgine/schema",
+    });
+  });
+});
+
 describe('wesgine-tools check', () => {
   it('names each stale, missing or leftover file and exits 1', async () => {
     const pack = copyExamplePack();

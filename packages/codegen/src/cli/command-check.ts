@@ -14,7 +14,8 @@ export async function commandCheck(io: CliIo, packs: readonly string[]): Promise
       continue;
     }
     failing++;
-    for (const problem of report.problems) io.err(`error: ${where}/${formatProblem(problem)}`);
+    const prefix = where === '.' ? '' : `${where}/`;
+    for (const problem of report.problems) io.err(`error: ${prefix}${formatProblem(problem)}`);
   }
   if (failing > 0) io.err(`${failing} pack${failing === 1 ? '' : 's'} out of date: run wesgine-tools gen`);
   return failing > 0 ? 1 : 0;

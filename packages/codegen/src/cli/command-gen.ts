@@ -7,7 +7,8 @@ export async function commandGen(io: CliIo, packs: readonly string[], force: boo
   for (const root of packs) {
     const report = await generate(root, { force });
     const where = relative(io.cwd, root) || '.';
-    if (report.skipped) {
+    const written = report.added.length + report.modified.length + report.deleted.length + report.stubs.length;
+    if (report.skipped || written === 0) {
       io.out(`${report.pack}: up to date (${where})`);
       continue;
     }
