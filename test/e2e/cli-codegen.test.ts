@@ -51,7 +51,21 @@ describe('wesgine-tools gen and check on broken sources', () => {
     );
     const checked = await runCli(pack, 'check');
     expect(checked.code).toBe(1);
-    expect(checked.err.split('\n')).toEqual([gen.err, '1 pack out of date: run wesgine-tools gen']);
+    expect(checked.err.split('\n')).toEqual([gen.err, '1 pack failed the check']);
+  });
+
+  it('refuse a tool whose TypeScript names the generated files use themselves', async () => {
+    const pack = copyExamplePack();
+    writePackFile(
+      pack,
+      'tools/pack.tool.ts',
+      "import { defineTool, Type } from '@wesgine/schema';\nexport default defineTool({ name: 'pack', description: 'Pack.', parameters: Type.Object({}) });\n",
+    );
+    expect(await runCli(pack, 'gen')).toEqual({
+      code: 1,
+      out: '',
+      err: "error: tools/pack.tool.ts (tool 'pack'): maps to the TypeScript name pack, which the generated files use themselves; rename the tool",
+    });
   });
 
   it('name a definition that does not load, and exit 1', async () => {
@@ -128,6 +142,18 @@ describe('wesgine-tools call', () => {
     expect(existsSync(join(cwd, 'b.md'))).toBe(false);
   });
 
+  it('refuses a path argument that leads out of the current folder, before the handler runs', async () => {
+    const cwd = tempDir('call');
+    for (const path of ['../escape.md', '/etc/passwd']) {
+      const run = await runCli(cwd, 'call', 'notes.read', JSON.stringify({ path }), '--pack', EXAMPLE_PACK);
+      expect(run).toEqual({
+        code: 1,
+        out: '',
+        err: `error [denied]: /path: ${path} is outside ${cwd}; call only allows paths inside the current folder`,
+      });
+    }
+  });
+
   it('rejects an unknown tool and arguments that are not JSON', async () => {
     const cwd = tempDir('call');
     expect(await runCli(cwd, 'call', 'notes.nope', '{}', '--pack', EXAMPLE_PACK)).toEqual({
@@ -163,7 +189,7 @@ describe('wesgine-tools docs and list', () => {
       code: 0,
       out: [
         '@wesgine/example-pack@0.1.0  4 tools  (.)',
-        '  notes.clip    action       Fetch a web page and save its text as a new note under clips/, with the address and the time at the top.',
+        '  notes.clip    action       Fetch a web page and save its text as a new note under clips/, with the address and the time at the top; an existing note is never replaced.',
         '  notes.read    exploration  Read one note and return its text with line numbers.',
         '  notes.search  exploration  Search the notes folder for a word or phrase (case-insensitive).',
         '  notes.write   action       Create a note, replace one, or add text to its end.',

@@ -44,6 +44,23 @@ describe('wesgine-tools init', () => {
     expect(JSON.parse(readFileSync(join(cwd, 'My Tools/package.json'), 'utf8')).name).toBe('@me/tools');
   });
 
+  it('refuses a path that is a file', async () => {
+    const cwd = tempDir('init');
+    writeFileSync(join(cwd, 'taken'), 'x');
+    expect(await runCli(cwd, 'init', 'taken')).toEqual({
+      code: 2,
+      out: '',
+      err: 'wesgine-tools: taken is a file; init needs a new or empty folder',
+    });
+  });
+
+  it('quotes a folder with spaces in the next step', async () => {
+    const cwd = tempDir('init');
+    expect((await runCli(cwd, 'init', 'Sp Tools', '--name', 'sp-tools')).out).toContain(
+      '  cd "Sp Tools" && npm install',
+    );
+  });
+
   it('needs a folder', async () => {
     expect(await runCli(tempDir('init'), 'init')).toMatchObject({
       code: 2,
@@ -98,6 +115,20 @@ describe('wesgine-tools new', () => {
 });
 
 describe('wesgine-tools usage', () => {
+  it.each([
+    [['init', 'a', 'b'], 'init takes one folder, got also: b'],
+    [['new'], 'new needs a tool name: wesgine-tools new <tool>'],
+    [['new', 'a', 'b'], 'new takes one tool name, got also: b'],
+    [['gen', 'extra'], 'gen takes no arguments, got: extra'],
+    [['check', 'extra'], 'check takes no arguments, got: extra'],
+    [['call'], `call needs a tool name: wesgine-tools call <tool> '{"arg": 1}'`],
+    [['call', 'a', '{}', 'b'], 'call takes the tool name and one JSON argument; quote the JSON'],
+  ])('rejects %j with a usage message', async (argv, message) => {
+    const cwd = tempDir('usage');
+    await runCli(cwd, 'init', 'p');
+    expect(await runCli(join(cwd, 'p'), ...argv)).toEqual({ code: 2, out: '', err: `wesgine-tools: ${message}` });
+  });
+
   it('prints help, and rejects unknown commands and options', async () => {
     const cwd = tempDir('usage');
     expect((await runCli(cwd, '--help')).out).toContain('wesgine-tools init <dir> [--name <npm-name>]');

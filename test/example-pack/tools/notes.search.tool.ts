@@ -3,7 +3,7 @@ import { defineTool, Type } from '@wesgine/schema';
 export default defineTool({
   name: 'notes.search',
   description:
-    'Search the notes folder for a word or phrase (case-insensitive). Returns the matching lines with their note and line number, best matches first. Use it before notes.read to find which note to open.',
+    'Search the notes folder for a word or phrase (case-insensitive). Returns the matching lines with their note and line number, in note order. Use it before notes.read to find which note to open.',
   parameters: Type.Object({
     query: Type.String({
       minLength: 1,

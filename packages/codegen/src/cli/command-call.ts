@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { formatIssues, isToolPack, type ToolPack, toToolError, validate } from '@wesgine/schema';
+import { formatIssues, isToolPack, ToolError, type ToolPack, toToolError, validate } from '@wesgine/schema';
 import { tsImport } from 'tsx/esm/api';
 import { CodegenError } from '../errors.js';
 import type { CliIo } from './io.js';
@@ -33,13 +33,20 @@ export async function commandCall(io: CliIo, packRoot: string, positionals: read
   }
   const handler = (pack.handlers as Record<string, (args: unknown, context: unknown) => unknown>)[tool.name];
   try {
-    const result = await handler?.(checked.value, localContext(io, tool, checked.value));
-    if (typeof result === 'string') io.out(result);
-    else {
-      const { text, data } = result as { text: string; data?: unknown };
-      io.out(text);
-      if (data !== undefined) io.out(`data: ${JSON.stringify(data, null, 2)}`);
+    const result: unknown = await handler?.(checked.value, localContext(io, tool, checked.value));
+    if (typeof result === 'string') {
+      io.out(result);
+      return 0;
     }
+    const shaped = result as { text?: unknown; data?: unknown } | null | undefined;
+    if (typeof shaped?.text !== 'string') {
+      throw new ToolError(
+        'handler_failed',
+        `the handler of '${tool.name}' returned ${describeReturn(result)}; return a string or { text, data }`,
+      );
+    }
+    io.out(shaped.text);
+    if (shaped.data !== undefined) io.out(`data: ${JSON.stringify(shaped.data, null, 2)}`);
     return 0;
   } catch (thrown) {
     const error = toToolError(thrown);
@@ -62,4 +69,10 @@ async function loadPackEntry(packRoot: string): Promise<ToolPack> {
     ]);
   }
   return loaded.default;
+}
+
+function describeReturn(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  if (typeof value === 'object') return 'an object without a text string';
+  return `a ${typeof value}`;
 }

@@ -1,11 +1,15 @@
 import { relative } from 'node:path';
-import { check } from '../check.js';
-import { formatProblem } from './format-problem.js';
+import { type CheckProblemKind, check } from '../check.js';
+import { printProblems } from './format-problem.js';
 import type { CliIo } from './io.js';
+
+/** The problems `gen` mends by itself; the others need a change to the sources. */
+const GEN_FIXES = new Set<CheckProblemKind>(['missing', 'stale', 'extra']);
 
 /** `wesgine-tools check`: exit 1 when any pack has a missing or stale file or a mismatched handler. */
 export async function commandCheck(io: CliIo, packs: readonly string[]): Promise<number> {
   let failing = 0;
+  let regenerable = false;
   for (const root of packs) {
     const report = await check(root);
     const where = relative(io.cwd, root) || '.';
@@ -14,9 +18,10 @@ export async function commandCheck(io: CliIo, packs: readonly string[]): Promise
       continue;
     }
     failing++;
-    const prefix = where === '.' ? '' : `${where}/`;
-    for (const problem of report.problems) io.err(`error: ${prefix}${formatProblem(problem)}`);
+    regenerable ||= report.problems.some((problem) => GEN_FIXES.has(problem.kind));
+    printProblems(io, where, report.problems);
   }
-  if (failing > 0) io.err(`${failing} pack${failing === 1 ? '' : 's'} out of date: run wesgine-tools gen`);
+  const count = `${failing} pack${failing === 1 ? '' : 's'}`;
+  if (failing > 0) io.err(regenerable ? `${count} out of date: run wesgine-tools gen` : `${count} failed the check`);
   return failing > 0 ? 1 : 0;
 }

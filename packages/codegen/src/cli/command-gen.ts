@@ -1,12 +1,23 @@
 import { relative } from 'node:path';
-import { generate } from '../generate.js';
+import { CodegenError } from '../errors.js';
+import { type GenerateReport, generate } from '../generate.js';
+import { printProblems } from './format-problem.js';
 import type { CliIo } from './io.js';
 
-/** `wesgine-tools gen`: generates every pack in turn; stops at the first pack with problems. */
+/** `wesgine-tools gen`: generates every pack in turn; a pack with problems does not stop the others. */
 export async function commandGen(io: CliIo, packs: readonly string[], force: boolean): Promise<number> {
+  let failing = 0;
   for (const root of packs) {
-    const report = await generate(root, { force });
     const where = relative(io.cwd, root) || '.';
+    let report: GenerateReport;
+    try {
+      report = await generate(root, { force });
+    } catch (error) {
+      if (!CodegenError.isInstance(error)) throw error;
+      printProblems(io, where, error.problems);
+      failing++;
+      continue;
+    }
     const written = report.added.length + report.modified.length + report.deleted.length + report.stubs.length;
     if (report.skipped || written === 0) {
       io.out(`${report.pack}: up to date (${where})`);
@@ -21,5 +32,5 @@ export async function commandGen(io: CliIo, packs: readonly string[], force: boo
     io.out(`${report.pack}: ${counts.join(', ')} (${where})`);
     for (const stub of report.stubs) io.out(`  new handler stub: ${stub}; fill it in`);
   }
-  return 0;
+  return failing > 0 ? 1 : 0;
 }

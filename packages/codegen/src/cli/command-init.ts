@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { packageNameProblem, scaffoldPack } from '../scaffold/scaffold-pack.js';
 import { generatorVersion } from '../version.js';
@@ -14,6 +14,9 @@ export function commandInit(io: CliIo, positionals: readonly string[], name: str
   const packageName = name ?? basename(root).toLowerCase();
   const problem = packageNameProblem(packageName);
   if (problem !== undefined) throw new UsageError(`${problem}; choose one with --name`);
+  if (existsSync(root) && !statSync(root).isDirectory()) {
+    throw new UsageError(`${target} is a file; init needs a new or empty folder`);
+  }
   if (existsSync(root) && readdirSync(root).length > 0) {
     throw new UsageError(`${target} is not empty; init only writes into a new or empty folder`);
   }
@@ -26,7 +29,7 @@ export function commandInit(io: CliIo, positionals: readonly string[], name: str
   const shown = relative(io.cwd, root) || '.';
   io.out(`created tool pack ${packageName} in ${shown}`);
   io.out('next:');
-  io.out(`  cd ${shown} && npm install`);
+  io.out(`  cd ${/^[\w./@-]+$/.test(shown) ? shown : JSON.stringify(shown)} && npm install`);
   io.out('  npx wesgine-tools new <tool-name>   # add a tool definition');
   io.out('  npx wesgine-tools gen               # generate types, schemas, handler stubs and docs');
   return 0;

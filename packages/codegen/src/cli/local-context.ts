@@ -1,18 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import { resolve } from 'node:path';
-import { type AnyToolDefinition, findMarkedParameters, type ToolContext } from '@wesgine/schema';
+import { realpathSync } from 'node:fs';
+import { basename, dirname, join, resolve, sep } from 'node:path';
+import { type AnyToolDefinition, findMarkedParameters, type ToolContext, ToolError } from '@wesgine/schema';
 import type { CliIo } from './io.js';
 
 /**
  * The context `wesgine-tools call` hands a handler: the current folder as the only allowed root, and
- * every `Path()` argument resolved against it. It applies no governance: that is the runtime's job.
+ * every `Path()` argument resolved against it (symlinks followed). A path that leads outside the folder
+ * is refused with `denied` before the handler runs. The rest of governance is the runtime's job.
  */
 export function localContext(io: CliIo, tool: AnyToolDefinition, args: unknown): ToolContext {
+  const root = realpathSync(io.cwd);
   const resolvedPaths = new Map<string, string>();
   for (const marked of findMarkedParameters(tool.parameters)) {
     if (marked.kind !== 'path') continue;
     for (const [pointer, value] of expand(args, marked.pointer.split('/').slice(1), '')) {
-      if (typeof value === 'string') resolvedPaths.set(pointer, resolve(io.cwd, value));
+      if (typeof value !== 'string') continue;
+      const real = realpathOfExisting(resolve(root, value));
+      if (real !== root && !real.startsWith(`${root}${sep}`)) {
+        throw new ToolError(
+          'denied',
+          `${pointer}: ${value} is outside ${io.cwd}; call only allows paths inside the current folder`,
+        );
+      }
+      resolvedPaths.set(pointer, real);
     }
   }
   const log = (level: string) => (message: string) => io.err(`[${level}] ${message}`);
@@ -22,8 +33,8 @@ export function localContext(io: CliIo, tool: AnyToolDefinition, args: unknown):
     sessionId: undefined,
     agentId: undefined,
     actor: undefined,
-    workDir: io.cwd,
-    allowPaths: [io.cwd],
+    workDir: root,
+    allowPaths: [root],
     denyPaths: [],
     resolvedPaths,
     signal: new AbortController().signal,
@@ -51,4 +62,14 @@ function decodeSegment(segment: string): string {
 
 function encodeSegment(segment: string): string {
   return segment.replaceAll('~', '~0').replaceAll('/', '~1');
+}
+
+/** `realpath` of the longest existing prefix, with the missing rest appended (the file may be new). */
+function realpathOfExisting(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || dirname(path) === path) throw error;
+    return join(realpathOfExisting(dirname(path)), basename(path));
+  }
 }

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { findPacks } from '../find-packs.js';
+import { listToolFiles } from '../load/load-pack.js';
 import { UsageError } from './parse-args.js';
 
 /**
@@ -17,7 +18,9 @@ export async function resolvePacks(cwd: string, pack: string | undefined, allowW
     }
     return [root];
   }
-  if (existsSync(join(cwd, 'tools')) && existsSync(join(cwd, 'package.json'))) return [cwd];
+  const isPack = existsSync(join(cwd, 'tools')) && existsSync(join(cwd, 'package.json'));
+  // A folder with tool definitions is a pack; a workspace root with some other tools/ folder is not.
+  if (isPack && listToolFiles(cwd).length > 0) return [cwd];
   if (isWorkspaceRoot(cwd)) {
     if (!allowWorkspace) throw new UsageError('this is a workspace root: name the pack with --pack <dir>');
     const packs = await findPacks(cwd);
@@ -25,6 +28,7 @@ export async function resolvePacks(cwd: string, pack: string | undefined, allowW
       throw new UsageError('no tool packs in this workspace (a pack is a workspace with tools/*.tool.ts)');
     return packs;
   }
+  if (isPack) return [cwd];
   throw new UsageError(`no tool pack in ${cwd}: run in a pack folder, pass --pack <dir>, or run at a workspace root`);
 }
 

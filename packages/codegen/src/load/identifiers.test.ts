@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { identifierCollisions, toolIdentifiers } from './identifiers.js';
+import { generatedNameClash, identifierCollisions, toolIdentifiers } from './identifiers.js';
 
 describe('toolIdentifiers', () => {
   it('splits on dots, underscores and dashes and keeps the casing inside words', () => {
@@ -27,9 +27,21 @@ describe('toolIdentifiers', () => {
 describe('identifierCollisions', () => {
   it('groups names that map to the same identifier, sorted', () => {
     expect(identifierCollisions(['a_b', 'notes.read', 'a-b', 'notesRead', 'x'])).toEqual([
-      ['a-b', 'a_b'],
-      ['notes.read', 'notesRead'],
+      { names: ['a-b', 'a_b'], identifier: 'AB' },
+      { names: ['notes.read', 'notesRead'], identifier: 'NotesRead' },
     ]);
     expect(identifierCollisions(['a', 'b'])).toEqual([]);
+  });
+
+  it("catches one tool's handler name equal to another's definition name", () => {
+    expect(identifierCollisions(['notes', 'notes.tool'])).toEqual([
+      { names: ['notes', 'notes.tool'], identifier: 'notesTool' },
+    ]);
+  });
+
+  it('names the generated name a tool would shadow', () => {
+    expect(generatedNameClash('pack')).toBe('pack');
+    expect(generatedNameClash('tools')).toBe('tools');
+    expect(generatedNameClash('notes.search')).toBeUndefined();
   });
 });

@@ -30,17 +30,61 @@ export function toolIdentifiers(name: string): ToolIdentifiers {
   return { pascal, camel, definition: `${lowered}Tool` };
 }
 
-/** Groups of tool names that map to the same identifiers (`a_b` and `a-b` both give `AB`), sorted. */
-export function identifierCollisions(names: readonly string[]): string[][] {
-  const byPascal = new Map<string, string[]>();
+/** Names the generated modules declare themselves; a tool whose identifiers equal one cannot be used. */
+export const GENERATED_NAMES: ReadonlySet<string> = new Set([
+  'pack',
+  'tools',
+  'handlers',
+  'categories',
+  'progressAware',
+  'ToolHandlers',
+  'ToolCategory',
+  'Static',
+  'Equal',
+  'Assert',
+  'TypesMatchSchemas',
+]);
+
+/** Every identifier codegen declares for one tool, across the generated files and its handler. */
+function declaredNames(name: string): string[] {
+  const { pascal, camel, definition } = toolIdentifiers(name);
+  return [camel, definition, `${pascal}Args`, `${pascal}Result`];
+}
+
+/**
+ * Groups of tool names whose identifiers clash: the same names (`a_b` and `a-b` both give `AB`), or one
+ * tool's handler name equal to another's definition name (`notes.tool` and `notes` both use
+ * `notesTool`). Each group sorted, groups sorted by their first name.
+ */
+export function identifierCollisions(names: readonly string[]): IdentifierCollision[] {
+  const owners = new Map<string, Set<string>>();
   for (const name of names) {
-    const { pascal } = toolIdentifiers(name);
-    byPascal.set(pascal, [...(byPascal.get(pascal) ?? []), name]);
+    for (const identifier of declaredNames(name))
+      owners.set(identifier, (owners.get(identifier) ?? new Set()).add(name));
   }
-  return [...byPascal.values()]
-    .filter((group) => group.length > 1)
-    .map((group) => [...group].sort(compareText))
-    .sort((a, b) => compareText(a[0] ?? '', b[0] ?? ''));
+  const groups = new Map<string, IdentifierCollision>();
+  for (const [identifier, group] of owners) {
+    if (group.size < 2) continue;
+    const sorted = [...group].sort(compareText);
+    const key = sorted.join('\u0000');
+    if (groups.has(key)) continue;
+    // Names that map alike clash on every identifier: say their common stem rather than the first one hit.
+    const stems = new Set(sorted.map((name) => toolIdentifiers(name).pascal));
+    groups.set(key, { names: sorted, identifier: stems.size === 1 ? ([...stems][0] ?? identifier) : identifier });
+  }
+  return [...groups.values()].sort((a, b) => compareText(a.names[0] ?? '', b.names[0] ?? ''));
+}
+
+export interface IdentifierCollision {
+  /** The clashing tool names, sorted. */
+  readonly names: readonly string[];
+  /** The TypeScript name they share (the common stem when their names map alike). */
+  readonly identifier: string;
+}
+
+/** The generated name a tool's identifiers would shadow (`pack`, `tools`, ...), if any. */
+export function generatedNameClash(name: string): string | undefined {
+  return declaredNames(name).find((identifier) => GENERATED_NAMES.has(identifier));
 }
 
 /** Code-unit order: the same on every machine and locale. */

@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type AnyToolDefinition, isToolDefinition, ToolError } from '@wesgine/schema';
 import { CodegenError, type CodegenProblem, problem } from '../errors.js';
-import { compareText, identifierCollisions, type ToolIdentifiers, toolIdentifiers } from './identifiers.js';
+import {
+  compareText,
+  generatedNameClash,
+  identifierCollisions,
+  type ToolIdentifiers,
+  toolIdentifiers,
+} from './identifiers.js';
 
 /** One tool of a pack, as loaded from `tools/<name>.tool.ts`. */
 export interface PackTool {
@@ -75,16 +81,28 @@ export async function loadPack(root: string): Promise<LoadedPack> {
   } finally {
     await api.unregister();
   }
-  for (const group of identifierCollisions(tools.map((tool) => tool.name))) {
-    const { pascal } = toolIdentifiers(group[0] ?? '');
-    const quoted = group.map((item) => `'${item}'`).join(' and ');
+  for (const { names, identifier } of identifierCollisions(tools.map((tool) => tool.name))) {
+    const quoted = names.map((item) => `'${item}'`).join(' and ');
+    const last = names.at(-1) ?? '';
     problems.push(
       problem(
-        `tools/${group[1]}${TOOL_SUFFIX}`,
-        group[1],
-        `tools ${quoted} both map to the TypeScript name ${pascal}; rename one of them`,
+        `tools/${last}${TOOL_SUFFIX}`,
+        last,
+        `tools ${quoted} both map to the TypeScript name ${identifier}; rename one of them`,
       ),
     );
+  }
+  for (const tool of tools) {
+    const clash = generatedNameClash(tool.name);
+    if (clash !== undefined) {
+      problems.push(
+        problem(
+          tool.file,
+          tool.name,
+          `maps to the TypeScript name ${clash}, which the generated files use themselves; rename the tool`,
+        ),
+      );
+    }
   }
   if (problems.length > 0) throw new CodegenError(problems);
   return { root, name, version, tools: tools.sort((a, b) => compareText(a.name, b.name)) };

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { ToolError, type ToolHandler } from '@wesgine/schema';
 import type { NotesReadArgs, NotesReadResult } from '../../generated/types.gen.js';
+import { notePath } from '../note-path.js';
 
 /** Returns a window of the note's lines, numbered, and says how to read on when there is more. */
 export const notesRead: ToolHandler<NotesReadArgs, NotesReadResult> = async (args, context) => {
-  const file = context.resolvedPaths.get('/path') ?? resolve(context.workDir, args.path);
+  const file = await notePath(context, '/path', args.path);
   let content: string;
   try {
     content = await readFile(file, 'utf8');

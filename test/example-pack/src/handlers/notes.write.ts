@@ -1,14 +1,15 @@
 import { appendFile, mkdir, stat, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import { ToolError, type ToolHandler } from '@wesgine/schema';
 import type { NotesWriteArgs, NotesWriteResult } from '../../generated/types.gen.js';
+import { notePath } from '../note-path.js';
 
 /** Writes the note in the requested mode; `create` uses the `wx` flag so it never replaces a note. */
 export const notesWrite: ToolHandler<NotesWriteArgs, NotesWriteResult> = async (args, context) => {
   if (!args.path.endsWith('.md')) {
     throw new ToolError('invalid_arguments', `notes are Markdown files: use a path ending in .md, not ${args.path}`);
   }
-  const file = context.resolvedPaths.get('/path') ?? resolve(context.workDir, args.path);
+  const file = await notePath(context, '/path', args.path);
   const existed = await exists(file);
   await mkdir(dirname(file), { recursive: true });
   if (args.mode === 'append') {
