@@ -22,6 +22,30 @@ describe('wesgine-tools gen', () => {
     expect(await runCli(pack, 'gen')).toEqual({ code: 0, out: '@wesgine/example-pack: up to date (.)', err: '' });
   });
 
+  it('does not skip when a module a tool imports has changed', async () => {
+    const pack = copyExamplePack();
+    writePackFile(pack, 'src/limits.ts', 'export const MAX_TAGS = 5;\n');
+    writePackFile(
+      pack,
+      'tools/notes.tag.tool.ts',
+      "import { defineTool, Type } from '@wesgine/schema';\nimport { MAX_TAGS } from '../src/limits.js';\nexport default defineTool({ name: 'notes.tag', description: 'Tag a note.', parameters: Type.Object({ tags: Type.Array(Type.String(), { maxItems: MAX_TAGS }) }) });\n",
+    );
+    writePackFile(
+      pack,
+      'src/handlers/notes.tag.ts',
+      "import type { ToolHandler } from '@wesgine/schema';\nimport type { NotesTagArgs } from '../../generated/types.gen.js';\nexport const notesTag: ToolHandler<NotesTagArgs> = (args) => args.tags.join(' ');\n",
+    );
+    expect((await runCli(pack, 'gen')).code).toBe(0);
+    expect((await runCli(pack, 'gen')).out).toBe('@wesgine/example-pack: up to date (.)');
+    writePackFile(pack, 'src/limits.ts', 'export const MAX_TAGS = 7;\n');
+    expect(await runCli(pack, 'gen')).toEqual({
+      code: 0,
+      out: '@wesgine/example-pack: 0 added, 11 modified, 0 deleted, 0 handler stubs written (.)',
+      err: '',
+    });
+    expect(readFileSync(join(pack, 'generated/schemas/notes.tag.gen.json'), 'utf8')).toContain('"maxItems": 7');
+  });
+
   it('refuses a strict tool that cannot be strict, naming file and tool, and writes nothing', async () => {
     const pack = copyExamplePack();
     writePackFile(

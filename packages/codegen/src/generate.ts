@@ -50,7 +50,7 @@ export async function generate(root: string, options: GenerateOptions = {}): Pro
     if (
       state !== undefined &&
       (state.typeChecked || !typeCheck) &&
-      state.fingerprint === inputFingerprint(root, generator.version) &&
+      state.fingerprint === inputFingerprint(root, generator.version, state.sources) &&
       outputsIntact(root, state.outputs)
     ) {
       return { pack: packNameAt(root), added: [], modified: [], deleted: [], stubs: [], skipped: true };
@@ -80,7 +80,12 @@ export async function generateFromPack(pack: LoadedPack, options: GenerateOption
   }
   const outputs: Record<string, string> = {};
   for (const file of files) outputs[file.path] = hashText(file.contents);
-  writeState(root, { fingerprint: inputFingerprint(root, generator.version), typeChecked: typeCheck, outputs });
+  writeState(root, {
+    fingerprint: inputFingerprint(root, generator.version, pack.sources),
+    sources: pack.sources,
+    typeChecked: typeCheck,
+    outputs,
+  });
   return {
     pack: pack.name,
     added: plan.add.map((file) => file.path),

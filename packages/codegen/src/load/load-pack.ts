@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type AnyToolDefinition, isToolDefinition, ToolError } from '@wesgine/schema';
 import { CodegenError, type CodegenProblem, problem } from '../errors.js';
 import {
@@ -26,6 +26,11 @@ export interface LoadedPack {
   readonly name: string;
   readonly version: string;
   readonly tools: readonly PackTool[];
+  /**
+   * Every file outside node_modules that loading the definitions imported (absolute, sorted): local
+   * modules the tools share, and linked workspace packages such as @wesgine/schema itself.
+   */
+  readonly sources: readonly string[];
 }
 
 const TOOL_SUFFIX = '.tool.ts';
@@ -63,8 +68,15 @@ export async function loadPack(root: string): Promise<LoadedPack> {
   loads += 1;
   // The pack's own tsconfig.json (not the one of the current folder) decides how tsx compiles its files.
   const tsconfig = join(root, 'tsconfig.json');
+  const imported = new Set<string>();
   const api = register({
     namespace: `wesgine-codegen-${process.pid}-${loads}`,
+    onImport: (url) => {
+      if (url.startsWith('file:')) {
+        const path = fileURLToPath(url.split('?')[0] ?? url);
+        if (!path.split(sep).includes('node_modules')) imported.add(path);
+      }
+    },
     tsconfig: existsSync(tsconfig) ? tsconfig : false,
   });
   const problems: CodegenProblem[] = [];
@@ -105,7 +117,8 @@ export async function loadPack(root: string): Promise<LoadedPack> {
     }
   }
   if (problems.length > 0) throw new CodegenError(problems);
-  return { root, name, version, tools: tools.sort((a, b) => compareText(a.name, b.name)) };
+  const sources = [...imported].sort(compareText);
+  return { root, name, version, tools: tools.sort((a, b) => compareText(a.name, b.name)), sources };
 }
 
 type Loaded = { readonly tool: PackTool } | { readonly problem: CodegenProblem };

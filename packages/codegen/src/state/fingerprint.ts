@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { listFiles } from '../plan/plan-writes.js';
 
 /** What the last successful `generate` saw and wrote, kept in the pack's `node_modules/.cache`. */
 export interface CodegenState {
   /** Hash of the inputs (and the generator's version) right after that run. */
   readonly fingerprint: string;
+  /** The files outside the pack's inputs that loading imported (see `LoadedPack.sources`). */
+  readonly sources: readonly string[];
   /** Whether that run type-checked the handlers. */
   readonly typeChecked: boolean;
   /** Every output path with the hash of its contents. */
@@ -25,14 +27,17 @@ export function hashText(text: string | Buffer): string {
   return createHash('sha1').update(text).digest('hex');
 }
 
-/** One hash over every input file's path and bytes (absent files count too), and `generatorVersion`. */
-export function inputFingerprint(root: string, generatorVersion: string): string {
+/**
+ * One hash over every input file's path and bytes (absent files count too), the files loading imported
+ * last time (`sources`, absolute), and `generatorVersion`.
+ */
+export function inputFingerprint(root: string, generatorVersion: string, sources: readonly string[]): string {
   const hash = createHash('sha1').update(`generator ${generatorVersion}\n`);
   const files = [...INPUT_FOLDERS.flatMap((folder) => listFiles(root, folder)), ...INPUT_FILES].sort();
-  for (const file of files) {
+  for (const file of [...files, ...sources]) {
     hash.update(`${file}\n`);
     try {
-      hash.update(readFileSync(join(root, file)));
+      hash.update(readFileSync(resolve(root, file)));
     } catch {
       hash.update('(absent)');
     }
@@ -47,7 +52,8 @@ export function readState(root: string): CodegenState | undefined {
     if (typeof state.fingerprint !== 'string' || typeof state.outputs !== 'object' || state.outputs === null) {
       return undefined;
     }
-    return { fingerprint: state.fingerprint, typeChecked: state.typeChecked === true, outputs: state.outputs };
+    const sources = Array.isArray(state.sources) ? state.sources.filter((item) => typeof item === 'string') : [];
+    return { fingerprint: state.fingerprint, sources, typeChecked: state.typeChecked === true, outputs: state.outputs };
   } catch {
     return undefined;
   }
