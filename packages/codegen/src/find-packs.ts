@@ -1,11 +1,11 @@
-import { type Dirent, readdirSync, readFileSync } from 'node:fs';
+import { type Dirent, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { listToolFiles } from './load/load-pack.js';
 
 /**
  * The tool packs of the workspace at `workspaceRoot`: every folder named by the root package.json's
  * `workspaces` (exact paths and `dir/*` globs; the `{ packages: [...] }` form too) that has
- * `tools/*.tool.ts`. Absolute paths, sorted. Other glob forms are ignored.
+ * `tools/*.tool.ts` or a `toolpack.json`. Absolute paths, sorted. Other glob forms are ignored.
  */
 export async function findPacks(workspaceRoot: string): Promise<string[]> {
   const root = resolve(workspaceRoot);
@@ -27,7 +27,10 @@ export async function findPacks(workspaceRoot: string): Promise<string[]> {
       folders.add(join(root, clean));
     }
   }
-  return [...folders].filter((folder) => listToolFiles(folder).length > 0).sort();
+  // A pack that has lost all its tools still has a manifest: it is listed, so check reports it.
+  return [...folders]
+    .filter((folder) => listToolFiles(folder).length > 0 || existsSync(join(folder, 'toolpack.json')))
+    .sort();
 }
 
 function safeList(folder: string): Dirent[] {
