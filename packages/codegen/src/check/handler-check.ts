@@ -46,7 +46,7 @@ export async function checkHandlers(pack: LoadedPack): Promise<CodegenProblem[]>
       const line = diagnostic.getLineNumber();
       const lineText = line === undefined ? '' : (source.getFullText().split('\n')[line - 1] ?? '');
       const flat = ts.flattenDiagnosticMessageText(diagnostic.compilerObject.messageText, ' ').replace(/\s+/g, ' ');
-      const message = proofFailure(lineText, flat.trim());
+      const message = proofFailure(lineText, flat.trim(), diagnostic.getCode());
       const tool = file.startsWith('src/handlers/')
         ? byName.get(file.slice('src/handlers/'.length, -'.ts'.length))
         : toolOfLine(pack.tools, lineText, message);
@@ -74,10 +74,13 @@ function describe({ file, tool, messages }: Finding): string {
   return `the handler of tool '${tool.name}' does not fit ${file} (src/handlers/${tool.name}.ts must export ${tool.identifiers.camel} typed for the tool): ${details}`;
 }
 
+/** TS2344, "Type 'false' does not satisfy the constraint 'true'": how a failed `Assert<...>` reports. */
+const TYPE_DOES_NOT_SATISFY_CONSTRAINT = 2344;
+
 /** A failed `Assert<Equal<...>>` line in types.gen.ts, said plainly; any other message as it is. */
-function proofFailure(lineText: string, message: string): string {
+function proofFailure(lineText: string, message: string, code: number): string {
   const proof = /Assert<Equal<([A-Za-z0-9_$]+), Static<typeof [A-Za-z0-9_$]+\.(parameters|result)>>>/.exec(lineText);
-  if (proof === null || !message.includes("'false' does not satisfy the constraint 'true'")) return message;
+  if (proof === null || code !== TYPE_DOES_NOT_SATISFY_CONSTRAINT) return message;
   return `${proof[1]} is not exactly the Static type of its ${proof[2]} schema; json-schema-to-typescript cannot print this schema faithfully (Type.Readonly, Type.Any or an additionalProperties schema are such cases), so simplify it.`;
 }
 
