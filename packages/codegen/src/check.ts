@@ -4,10 +4,11 @@ import { CodegenError, type CodegenProblem } from './errors.js';
 import { DOCS_PATH } from './generate/docs-file.js';
 import { defaultGenerator, renderFiles } from './generate/generate-files.js';
 import { exportPack, strictProblems } from './generate/pack-exports.js';
-import { readOptional } from './generate.js';
+import { MANAGED_PATHS } from './generate.js';
 import { loadPack } from './load/load-pack.js';
 import { packNameAt } from './load/pack-name.js';
-import { listFiles } from './plan/plan-writes.js';
+import { planWrites } from './plan/plan-writes.js';
+import { readOptional } from './plan/read-optional.js';
 import { handlerPath, toolsWithoutHandler } from './stubs/handler-stub.js';
 
 export type CheckProblemKind = 'missing' | 'stale' | 'extra' | 'handler-mismatch' | 'load' | 'strict';
@@ -41,14 +42,14 @@ export async function check(root: string): Promise<CheckReport> {
     return { pack: packNameAt(root), problems: error.problems.map((item) => ({ ...item, kind: 'load' as const })) };
   }
   const problems: CheckProblem[] = strictProblems(context).map((item) => ({ ...item, kind: 'strict' as const }));
-  const wanted = new Set(files.map((file) => file.path));
-  for (const file of files) {
-    const current = readOptional(join(root, file.path));
-    if (current === undefined)
-      problems.push({ file: file.path, kind: 'missing', message: `is missing; ${REGENERATE}` });
-    else if (current !== file.contents) {
-      problems.push({ file: file.path, kind: 'stale', message: `is out of date; ${REGENERATE}` });
-    }
+  const plan = planWrites(root, files, MANAGED_PATHS);
+  for (const file of plan.add)
+    problems.push({ file: file.path, kind: 'missing', message: `is missing; ${REGENERATE}` });
+  for (const file of plan.modify) {
+    problems.push({ file: file.path, kind: 'stale', message: `is out of date; ${REGENERATE}` });
+  }
+  for (const path of plan.delete) {
+    problems.push({ file: path, kind: 'extra', message: `is no longer generated; ${REGENERATE} to delete it` });
   }
   for (const tool of toolsWithoutHandler(context.pack)) {
     problems.push({
@@ -57,11 +58,6 @@ export async function check(root: string): Promise<CheckReport> {
       kind: 'missing',
       message: `tool '${tool.name}' has no handler; ${REGENERATE} to write a stub`,
     });
-  }
-  for (const path of listFiles(root, 'generated')) {
-    if (!wanted.has(path)) {
-      problems.push({ file: path, kind: 'extra', message: `is no longer generated; ${REGENERATE} to delete it` });
-    }
   }
   const typesCurrent = !problems.some(
     (item) => item.file.endsWith('.gen.ts') || (item.kind === 'missing' && item.file.startsWith('src/handlers/')),

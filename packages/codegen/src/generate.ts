@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkHandlers } from './check/handler-check.js';
 import { CodegenError } from './errors.js';
@@ -9,6 +8,7 @@ import { type LoadedPack, loadPack } from './load/load-pack.js';
 import { packNameAt } from './load/pack-name.js';
 import { applyPlan } from './plan/apply-plan.js';
 import { planWrites } from './plan/plan-writes.js';
+import { readOptional } from './plan/read-optional.js';
 import { hashText, inputFingerprint, outputsIntact, readState, writeState } from './state/fingerprint.js';
 import { handlerStubs, toolsWithoutHandler } from './stubs/handler-stub.js';
 
@@ -94,14 +94,4 @@ export async function generateFromPack(pack: LoadedPack, options: GenerateOption
     stubs: stubs.map((file) => file.path),
     skipped: false,
   };
-}
-
-/** A file's text, or `undefined` when it does not exist. */
-export function readOptional(path: string): string | undefined {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
 }

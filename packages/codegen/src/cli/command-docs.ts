@@ -1,10 +1,10 @@
 import { relative } from 'node:path';
 import { DOCS_PATH } from '../generate/docs-file.js';
 import { generateFiles } from '../generate/generate-files.js';
-import { readOptional } from '../generate.js';
 import { loadPack } from '../load/load-pack.js';
 import { applyPlan } from '../plan/apply-plan.js';
 import { planWrites } from '../plan/plan-writes.js';
+import { readOptional } from '../plan/read-optional.js';
 import type { CliIo } from './io.js';
 
 /** `wesgine-tools docs`: regenerates the reference in docs/tools.md and nothing else. */

@@ -1,6 +1,7 @@
-import { type Dirent, readdirSync, readFileSync } from 'node:fs';
+import { type Dirent, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GeneratedFile } from '../generate/generated-file.js';
+import { readOptional } from './read-optional.js';
 
 /** What writing a set of generated files would change on disk. Paths are pack-relative, posix, sorted. */
 export interface WritePlan {
@@ -22,7 +23,7 @@ export function planWrites(root: string, files: readonly GeneratedFile[], manage
   const wanted = new Set<string>();
   for (const file of files) {
     wanted.add(file.path);
-    const current = readText(join(root, file.path));
+    const current = readOptional(join(root, file.path));
     if (current === undefined) add.push(file);
     else if (current === file.contents) unchanged.push(file.path);
     else modify.push(file);
@@ -49,14 +50,6 @@ export function listFiles(root: string, folder: string): string[] {
     if (entry.isDirectory()) return listFiles(root, path);
     return entry.isFile() || entry.isSymbolicLink() ? [path] : [];
   });
-}
-
-function readText(path: string): string | undefined {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
 }
 
 function sortFiles(files: GeneratedFile[]): GeneratedFile[] {
