@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { checkHandlers } from './check/handler-check.js';
+import { compareText } from './compare-text.js';
 import { CodegenError, type CodegenProblem } from './errors.js';
 import { DOCS_PATH } from './generate/docs-file.js';
 import { defaultGenerator, renderFiles } from './generate/generate-files.js';
@@ -65,6 +66,6 @@ export async function check(root: string): Promise<CheckReport> {
   if (typesCurrent) {
     for (const item of await checkHandlers(context.pack)) problems.push({ ...item, kind: 'handler-mismatch' });
   }
-  problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  problems.sort((a, b) => compareText(a.file, b.file));
   return { pack: context.pack.name, problems };
 }

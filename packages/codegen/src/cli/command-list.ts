@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { CodegenError } from '../errors.js';
+import { firstSentence } from '../generate/first-sentence.js';
 import type { CliIo } from './io.js';
 
 interface Manifest {
@@ -43,10 +44,4 @@ function readJson<T>(root: string, path: string): T {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'is missing' : 'is not valid JSON';
     throw new CodegenError([{ file: path, message: `${reason}; run wesgine-tools gen` }]);
   }
-}
-
-function firstSentence(text: string): string {
-  const line = text.split('\n')[0] ?? '';
-  const end = line.search(/\.(\s|$)/);
-  return end === -1 ? line : line.slice(0, end + 1);
 }

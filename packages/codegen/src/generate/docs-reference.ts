@@ -1,4 +1,5 @@
 import { declaredCategory } from '@wesgine/schema';
+import { firstSentence } from './first-sentence.js';
 import type { ExportedTool } from './pack-exports.js';
 
 type Schema = Record<string, unknown>;
@@ -118,11 +119,6 @@ function constraints(schema: Schema): string {
 
 function wrap(summary: string): string {
   return summary.includes(' ') ? `(${summary})` : summary;
-}
-
-function firstSentence(description: string): string {
-  const match = /^[\s\S]*?[.!?](?=\s|$)/.exec(description.trim());
-  return (match?.[0] ?? description).trim();
 }
 
 function text(value: unknown): string {

@@ -1,3 +1,4 @@
+import { compareText } from '../compare-text.js';
 import type { LoadedPack } from '../load/load-pack.js';
 import { generatorVersion } from '../version.js';
 import type { Generator } from './banner.js';
@@ -45,5 +46,5 @@ export async function renderFiles(context: GenerateContext, docsPage: string | u
     docsFile(context, docsPage),
     manifestFile(context),
   ];
-  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return files.sort((a, b) => compareText(a.path, b.path));
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { compareText } from '../compare-text.js';
 
 /** `sha256-<hex>` of the canonical JSON of `value`: object keys sorted, no whitespace. */
 export function schemaHash(value: unknown): string {
@@ -12,7 +13,7 @@ export function canonicalJson(value: unknown): string {
     const record = value as Record<string, unknown>;
     const keys = Object.keys(record)
       .filter((key) => record[key] !== undefined)
-      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      .sort(compareText);
     return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';

@@ -1,3 +1,5 @@
+import { compareText } from '../compare-text.js';
+
 /** The TypeScript names codegen derives from one tool name. */
 export interface ToolIdentifiers {
   /** `notes.search` -> `NotesSearch`: the stem of `NotesSearchArgs` and `NotesSearchResult`. */
@@ -85,9 +87,4 @@ export interface IdentifierCollision {
 /** The generated name a tool's identifiers would shadow (`pack`, `tools`, ...), if any. */
 export function generatedNameClash(name: string): string | undefined {
   return declaredNames(name).find((identifier) => GENERATED_NAMES.has(identifier));
-}
-
-/** Code-unit order: the same on every machine and locale. */
-export function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

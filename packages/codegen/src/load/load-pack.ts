@@ -2,14 +2,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type AnyToolDefinition, isToolDefinition, ToolError } from '@wesgine/schema';
+import { compareText } from '../compare-text.js';
 import { CodegenError, type CodegenProblem, problem } from '../errors.js';
-import {
-  compareText,
-  generatedNameClash,
-  identifierCollisions,
-  type ToolIdentifiers,
-  toolIdentifiers,
-} from './identifiers.js';
+import { generatedNameClash, identifierCollisions, type ToolIdentifiers, toolIdentifiers } from './identifiers.js';
 
 /** One tool of a pack, as loaded from `tools/<name>.tool.ts`. */
 export interface PackTool {

@@ -1,5 +1,6 @@
 import { type Dirent, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { compareText } from '../compare-text.js';
 import type { GeneratedFile } from '../generate/generated-file.js';
 import { readOptional } from './read-optional.js';
 
@@ -32,8 +33,8 @@ export function planWrites(root: string, files: readonly GeneratedFile[], manage
   return {
     add: sortFiles(add),
     modify: sortFiles(modify),
-    delete: [...new Set(stale.filter((path) => !wanted.has(path)))].sort(compare),
-    unchanged: unchanged.sort(compare),
+    delete: [...new Set(stale.filter((path) => !wanted.has(path)))].sort(compareText),
+    unchanged: unchanged.sort(compareText),
   };
 }
 
@@ -53,9 +54,5 @@ export function listFiles(root: string, folder: string): string[] {
 }
 
 function sortFiles(files: GeneratedFile[]): GeneratedFile[] {
-  return files.sort((a, b) => compare(a.path, b.path));
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+  return files.sort((a, b) => compareText(a.path, b.path));
 }
