@@ -123,6 +123,8 @@ describe('wesgine-tools usage', () => {
     [['check', 'extra'], 'check takes no arguments, got: extra'],
     [['call'], `call needs a tool name: wesgine-tools call <tool> '{"arg": 1}'`],
     [['call', 'a', '{}', 'b'], 'call takes the tool name and one JSON argument; quote the JSON'],
+    [['check', '--force'], '--force does not apply to check'],
+    [['list', '--name', 'x'], '--name does not apply to list'],
   ])('rejects %j with a usage message', async (argv, message) => {
     const cwd = tempDir('usage');
     await runCli(cwd, 'init', 'p');

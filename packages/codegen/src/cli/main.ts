@@ -15,6 +15,17 @@ import { USAGE } from './usage.js';
 
 const FLAGS = { withValue: ['pack', 'name'], switches: ['help', 'version', 'force'] } as const;
 
+/** The options each command reads; any other is a mistake worth saying, not something to ignore. */
+const COMMAND_FLAGS: Readonly<Record<string, readonly string[]>> = {
+  init: ['name'],
+  new: ['pack'],
+  gen: ['pack', 'force'],
+  check: ['pack'],
+  docs: ['pack'],
+  list: ['pack'],
+  call: ['pack'],
+};
+
 /** The CLI: parses argv, runs one command, returns the exit code. Never throws. */
 export async function main(argv: readonly string[], io: CliIo = processIo): Promise<number> {
   try {
@@ -26,6 +37,11 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
     if (flags.has('help') || command === undefined || command === 'help') {
       io.out(USAGE);
       return command === undefined && !flags.has('help') ? 2 : 0;
+    }
+    for (const flag of flags.keys()) {
+      const allowed = COMMAND_FLAGS[command];
+      if (allowed !== undefined && !allowed.includes(flag))
+        throw new UsageError(`--${flag} does not apply to ${command}`);
     }
     const pack = flags.get('pack');
     const packFlag = typeof pack === 'string' ? pack : undefined;
