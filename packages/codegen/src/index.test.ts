@@ -10,9 +10,11 @@ describe('@wesgine/codegen public surface', () => {
         "check",
         "findPacks",
         "generate",
+        "generateDocs",
         "generateFiles",
         "generatorVersion",
         "loadPack",
+        "loadToolPack",
         "planWrites",
       ]
     `);

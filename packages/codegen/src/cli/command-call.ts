@@ -1,7 +1,5 @@
-import { join } from 'node:path';
-import { formatIssues, isToolPack, ToolError, type ToolPack, toToolError, validate } from '@wesgine/schema';
-import { tsImport } from 'tsx/esm/api';
-import { CodegenError } from '../errors.js';
+import { formatIssues, ToolError, toToolError, validate } from '@wesgine/schema';
+import { loadToolPack } from '../load/load-tool-pack.js';
 import type { CliIo } from './io.js';
 import { localContext } from './local-context.js';
 import { UsageError } from './parse-args.js';
@@ -20,7 +18,7 @@ export async function commandCall(io: CliIo, packRoot: string, positionals: read
   } catch (error) {
     throw new UsageError(`the arguments are not valid JSON: ${(error as Error).message}`);
   }
-  const pack = await loadPackEntry(packRoot);
+  const pack = await loadToolPack(packRoot);
   const tool = pack.tools.find((candidate) => candidate.name === name);
   if (tool === undefined) {
     const known = pack.tools.map((candidate) => candidate.name).join(', ') || 'none';
@@ -53,22 +51,6 @@ export async function commandCall(io: CliIo, packRoot: string, positionals: read
     io.err(`error [${error.code}]: ${error.message}`);
     return 1;
   }
-}
-
-async function loadPackEntry(packRoot: string): Promise<ToolPack> {
-  const entry = join(packRoot, 'src', 'index.ts');
-  let loaded: { default?: unknown };
-  try {
-    loaded = (await tsImport(entry, import.meta.url)) as { default?: unknown };
-  } catch (error) {
-    throw new CodegenError([{ file: 'src/index.ts', message: `the pack failed to load: ${(error as Error).message}` }]);
-  }
-  if (!isToolPack(loaded.default)) {
-    throw new CodegenError([
-      { file: 'src/index.ts', message: 'the default export is not a defineToolPack(...) value' },
-    ]);
-  }
-  return loaded.default;
 }
 
 function describeReturn(value: unknown): string {

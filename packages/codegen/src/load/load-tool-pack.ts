@@ -1,0 +1,20 @@
+import { join } from 'node:path';
+import { isToolPack, type ToolPack } from '@wesgine/schema';
+import { tsImport } from 'tsx/esm/api';
+import { CodegenError } from '../errors.js';
+
+/** Imports the pack's `src/index.ts` (through tsx) and returns its `defineToolPack(...)` default export. */
+export async function loadToolPack(root: string): Promise<ToolPack> {
+  let loaded: { default?: unknown };
+  try {
+    loaded = (await tsImport(join(root, 'src', 'index.ts'), import.meta.url)) as { default?: unknown };
+  } catch (error) {
+    throw new CodegenError([{ file: 'src/index.ts', message: `the pack failed to load: ${(error as Error).message}` }]);
+  }
+  if (!isToolPack(loaded.default)) {
+    throw new CodegenError([
+      { file: 'src/index.ts', message: 'the default export is not a defineToolPack(...) value' },
+    ]);
+  }
+  return loaded.default;
+}
