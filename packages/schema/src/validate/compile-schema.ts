@@ -1,11 +1,11 @@
 import type { TSchema } from '@sinclair/typebox';
 import { Compilation } from './compilation.js';
-import { countCodePoints, describeValue, escapePointer, plural, quote } from './describe-value.js';
+import { countCodePoints, describeValue, escapePointer, indexSegment, plural, quote } from './describe-value.js';
 import { emitSchema } from './emit-schema.js';
 import { checkFormat, formatMessage } from './format-message.js';
 import { findDuplicate, jsonEqual } from './json-equality.js';
 import type { SchemaNode } from './schema-node.js';
-import type { ValidationIssue } from './validation-issue.js';
+import { unexplainedRejection, type ValidationIssue, type ValidationResult } from './validation-issue.js';
 
 /** What the generated code may call. */
 const HELPERS = {
@@ -15,17 +15,21 @@ const HELPERS = {
   escapePointer,
   findDuplicate,
   formatMessage,
+  indexSegment,
   jsonEqual,
   plural,
   quote,
+  unexplainedRejection,
 };
 
-/** The two functions generated from one schema. */
+/** The functions generated from one schema. */
 export interface CompiledSchema {
   /** True when `value` is valid; stops at the first failure. */
   readonly check: (value: unknown) => boolean;
   /** Every issue, in one walk over `value` (`[]` when it is valid). */
   readonly collect: (value: unknown) => ValidationIssue[];
+  /** `check`, then `collect` for a rejected value, as `validate()` returns it. */
+  readonly result: (value: unknown) => ValidationResult<unknown>;
   /** The generated JavaScript, for debugging. */
   readonly source: string;
 }
@@ -39,7 +43,14 @@ export function compileSchema(schema: TSchema | SchemaNode): CompiledSchema {
   const compilation = new Compilation(schema as SchemaNode, emitSchema);
   const check = compilation.functionFor(schema as SchemaNode, 'check');
   const collect = compilation.rootCollector(schema as SchemaNode);
-  const entry = `{ check: ${check}, collect: ${collect} }`;
-  const built = compilation.link<Pick<CompiledSchema, 'check' | 'collect'>>(entry, HELPERS);
-  return { check: built.check, collect: built.collect, source: compilation.source() };
+  // Generated, not a closure shared by all schemas: each schema's `result` then has its own call feedback,
+  // so the optimiser inlines that schema's check into it even when `validate()` serves many tools.
+  const result = `function result(data) {
+if (${check}(data)) return { ok: true, value: data };
+const issues = ${collect}(data);
+return { ok: false, issues: issues.length > 0 ? issues : unexplainedRejection() };
+}`;
+  const entry = `{ check: ${check}, collect: ${collect}, result: ${result} }`;
+  const built = compilation.link<Omit<CompiledSchema, 'source'>>(entry, HELPERS);
+  return { ...built, source: compilation.source() };
 }

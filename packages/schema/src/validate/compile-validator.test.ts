@@ -9,9 +9,9 @@ describe('compileValidator', () => {
     expect(compileValidator(Type.Object({ a: Type.String() }))).not.toBe(compileValidator(schema));
   });
 
-  it('checks with TypeBox where its answer is the JSON Schema one, with generated code elsewhere', () => {
+  it("checks with generated code, which measured faster than TypeBox's compiled check", () => {
     expect(compileValidator(Type.Object({ a: Type.String(), n: Type.Integer({ minimum: 0 }) })).checkedBy).toBe(
-      'typebox',
+      'generated',
     );
     expect(compileValidator(Type.Object({ a: Type.String({ maxLength: 3 }) })).checkedBy).toBe('generated');
     expect(compileValidator(Type.Unsafe({ type: 'string' })).checkedBy).toBe('generated');

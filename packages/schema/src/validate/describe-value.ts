@@ -101,6 +101,15 @@ export function countCodePoints(text: string): number {
   return count;
 }
 
+// The texts of the first array indexes, made once: a pointer such as `/edits/3/new_string` then costs a
+// table read instead of a number-to-string conversion (measured: about 10 % of the edit schema's issue list).
+const INDEX_TEXTS: readonly string[] = Array.from({ length: 256 }, (_, index) => String(index));
+
+/** The pointer segment for array index `index`: `"3"`. */
+export function indexSegment(index: number): string {
+  return index < INDEX_TEXTS.length ? (INDEX_TEXTS[index] as string) : String(index);
+}
+
 /** One JSON pointer segment (RFC 6901): `~` becomes `~0`, `/` becomes `~1`. */
 export function escapePointer(segment: string): string {
   return segment.includes('~') || segment.includes('/') ? segment.replace(/~/g, '~0').replace(/\//g, '~1') : segment;

@@ -125,7 +125,7 @@ describe('validators agree on validity', () => {
     });
   }
 
-  it('uses TypeBox where it is exact and our own check elsewhere', () => {
+  it("knows where TypeBox's check is exact (and so compared above)", () => {
     expect(isTypeBoxFaithful(SCHEMAS.read)).toBe(true);
     expect(isTypeBoxFaithful(SCHEMAS.recursive)).toBe(true);
     expect(isTypeBoxFaithful(SCHEMAS.strings)).toBe(false);

@@ -32,7 +32,7 @@ export function emitArray(compilation: Compilation, schema: SchemaObject, mode: 
   } else if (!acceptsAnything(rest) && rest !== undefined) {
     const index = compilation.variable('index');
     const item = compilation.variable('item');
-    const body = compilation.emit(rest, mode, item, `${appendPath(path, '/')} + ${index}`);
+    const body = compilation.emit(rest, mode, item, `${appendPath(path, '/')} + indexSegment(${index})`);
     lines.push(`for (let ${index} = ${prefix.length}; ${index} < ${data}.length; ${index}++) {`);
     lines.push(`const ${item} = ${data}[${index}];`, body, '}');
   }

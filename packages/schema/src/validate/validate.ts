@@ -1,13 +1,16 @@
 import type { TObject } from '@sinclair/typebox';
 import type { AnyToolDefinition, ArgsOf } from '../tool/define-tool.js';
-import { compileValidator, type Validator } from './compile-validator.js';
+import { compileValidator, resultFunction } from './compile-validator.js';
 import type { ValidationResult } from './validation-issue.js';
 
-// The validator used last. A run usually calls the same tool again and again, and this check is
-// cheaper than the WeakMap lookup it saves (which costs as much as the whole check of a small schema).
-let lastSchema: TObject | undefined;
-let lastValidator: Validator | undefined;
-let lastCheck: Validator['check'] | undefined;
+// The result function of the validator used last. A run usually calls the same tool again and again, and
+// this check is cheaper than the WeakMap lookup it saves (which costs as much as the whole check of a small
+// schema). One object whose fields always hold the same kinds of values: cheaper to read than module-level
+// `let`s, which the optimiser must check for the temporal dead zone on every read.
+const last: { schema: TObject | undefined; result: (value: unknown) => ValidationResult<unknown> } = {
+  schema: undefined,
+  result: () => ({ ok: false, issues: [] }),
+};
 
 /**
  * Checks a tool call's arguments against the tool's parameters. Returns the arguments, typed, or every
@@ -16,15 +19,12 @@ let lastCheck: Validator['check'] | undefined;
  */
 export function validate<T extends AnyToolDefinition>(tool: T, args: unknown): ValidationResult<ArgsOf<T>> {
   const schema = tool.parameters;
-  let validator = lastValidator;
-  let check = lastCheck;
-  if (schema !== lastSchema || validator === undefined || check === undefined) {
-    validator = compileValidator(schema);
-    check = validator.check;
-    lastSchema = schema;
-    lastValidator = validator;
-    lastCheck = check;
-  }
-  if (check(args)) return { ok: true, value: args as ArgsOf<T> };
-  return { ok: false, issues: validator.issuesOfRejected(args) };
+  if (schema !== last.schema) remember(schema);
+  return last.result(args) as ValidationResult<ArgsOf<T>>;
+}
+
+function remember(schema: TObject): void {
+  // Compile first: should it throw, `last` still describes the previous schema.
+  last.result = resultFunction(compileValidator(schema));
+  last.schema = schema;
 }

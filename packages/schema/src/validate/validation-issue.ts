@@ -12,3 +12,11 @@ export interface ValidationIssue {
 export type ValidationResult<T> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly issues: ValidationIssue[] };
+
+/**
+ * The issue reported should the check reject a value the collector finds nothing wrong with: never
+ * "invalid" with nothing to act on. (Both are generated from one emitter, so this should not happen.)
+ */
+export function unexplainedRejection(): ValidationIssue[] {
+  return [{ path: '', message: 'does not match the schema', keyword: 'schema' }];
+}
