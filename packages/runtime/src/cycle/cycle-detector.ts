@@ -1,0 +1,217 @@
+import { createHash } from 'node:crypto';
+import type { ToolCategory } from '@wesgine/schema';
+import { canonicalJson } from './canonical-json.js';
+import { type CycleConfig, DEFAULT_CYCLE_CONFIG } from './cycle-config.js';
+
+/** One call as the detector sees it, before it runs. */
+export interface CycleCall {
+  readonly tool: string;
+  readonly args: unknown;
+  readonly category: ToolCategory;
+  /** A repeat with changed arguments on the same target is progress (edit, write, apply_patch). */
+  readonly progressAware?: boolean;
+  /** The real paths the call touches, as the Sandbox resolved them. */
+  readonly targets?: readonly string[];
+  /** Top-level argument names that only describe the call (exec's `description`): not part of its key. */
+  readonly displayOnly?: readonly string[];
+}
+
+/** What happened, after the call ran. */
+export interface CycleOutcome {
+  readonly ok: boolean;
+  readonly errorCode?: string;
+  /** Hash of the target's content before and after the call, for tools that change files. */
+  readonly contentBefore?: string;
+  readonly contentAfter?: string;
+}
+
+export type CycleRule = 'repeat' | 'cycle' | 'revisit' | 'exploration-streak' | 'failures';
+
+export type CycleVerdict =
+  | { readonly action: 'ok' }
+  | { readonly action: 'warn' | 'block' | 'escalate'; readonly rule: CycleRule; readonly message: string };
+
+const OK: CycleVerdict = { action: 'ok' };
+const SEVERITY = { ok: 0, warn: 1, escalate: 2, block: 3 } as const;
+
+interface Seen {
+  readonly key: string;
+  readonly tool: string;
+  readonly category: ToolCategory;
+}
+
+/**
+ * Notices an agent going round in circles, per run and per agent: the same call again and again, a
+ * repeating cycle of 2 to 5 calls, edits that undo each other, looking without ever acting, and the same
+ * failure three times. `before` judges a call (a block means: do not run it); `after` records what it did
+ * and may escalate. `reset` starts afresh when a new user message arrives or the human answers.
+ */
+export class CycleDetector {
+  readonly #config: CycleConfig;
+  #history: Seen[] = [];
+  #streak = 0;
+  #lastTarget: string | undefined;
+  #explorationStreak = 0;
+  #contents = new Map<string, { readonly seen: Set<string>; revisits: number }>();
+  #failure: { readonly target: string; readonly code: string; count: number } | undefined;
+
+  constructor(config: CycleConfig = DEFAULT_CYCLE_CONFIG) {
+    this.#config = config;
+  }
+
+  before(call: CycleCall): CycleVerdict {
+    const key = callKey(call);
+    const target = targetKey(call);
+    const previous = this.#history.at(-1);
+    if (previous?.key === key) this.#streak += 1;
+    else if (call.progressAware === true && target !== undefined && target === this.#lastTarget) {
+      this.#streak = Math.max(1, Math.floor(this.#streak / 2));
+    } else this.#streak = 1;
+    this.#lastTarget = target;
+    this.#history.push({ key, tool: call.tool, category: call.category });
+    const keep = this.#config.longestCycle * this.#longestRepetition() + 1;
+    if (this.#history.length > keep) this.#history.splice(0, this.#history.length - keep);
+    this.#explorationStreak = call.category === 'exploration' ? this.#explorationStreak + 1 : 0;
+
+    return strongest([
+      this.#repeatVerdict(call),
+      this.#cycleVerdict(),
+      this.#revisitVerdict(call, target),
+      this.#explorationVerdict(),
+    ]);
+  }
+
+  after(call: CycleCall, outcome: CycleOutcome): CycleVerdict {
+    const target = targetKey(call) ?? call.tool;
+    if (outcome.contentAfter !== undefined) {
+      const record = this.#contents.get(target) ?? { seen: new Set<string>(), revisits: 0 };
+      if (outcome.contentAfter !== outcome.contentBefore && record.seen.has(outcome.contentAfter)) record.revisits++;
+      if (outcome.contentBefore !== undefined) record.seen.add(outcome.contentBefore);
+      record.seen.add(outcome.contentAfter);
+      this.#contents.set(target, record);
+    }
+    if (outcome.ok || outcome.errorCode === undefined) {
+      this.#failure = undefined;
+      return OK;
+    }
+    const same =
+      this.#failure !== undefined && this.#failure.target === target && this.#failure.code === outcome.errorCode;
+    this.#failure =
+      same && this.#failure
+        ? { ...this.#failure, count: this.#failure.count + 1 }
+        : { target, code: outcome.errorCode, count: 1 };
+    const { count, code } = this.#failure;
+    if (count < this.#config.failuresBeforeEscalation) return OK;
+    return {
+      action: 'escalate',
+      rule: 'failures',
+      message: `${call.tool} failed ${count} times in a row with ${code} on the same target. Stop and ask the user how to go on, or try a different approach.`,
+    };
+  }
+
+  /** A new user message, or the human answered: every count starts again. */
+  reset(): void {
+    this.#history = [];
+    this.#streak = 0;
+    this.#lastTarget = undefined;
+    this.#explorationStreak = 0;
+    this.#contents.clear();
+    this.#failure = undefined;
+  }
+
+  #repeatVerdict(call: CycleCall): CycleVerdict {
+    const { warnAt, blockAt } = this.#config.thresholds[call.category];
+    const times = this.#streak;
+    if (times >= blockAt) {
+      return {
+        action: 'block',
+        rule: 'repeat',
+        message: `Not run: ${call.tool} was called with the same arguments ${times} times in a row. The result will not change; try another approach.`,
+      };
+    }
+    if (times >= warnAt) {
+      return {
+        action: 'warn',
+        rule: 'repeat',
+        message: `Note: ${call.tool} was called with the same arguments ${times} times in a row. If the result did not help, change the arguments or the approach.`,
+      };
+    }
+    return OK;
+  }
+
+  #cycleVerdict(): CycleVerdict {
+    const history = this.#history;
+    for (let period = 2; period <= this.#config.longestCycle; period++) {
+      const window = history.slice(-period);
+      if (window.length < period || new Set(window.map((seen) => seen.key)).size < 2) continue;
+      let repetitions = 1;
+      while (sameRun(history, period, repetitions)) repetitions++;
+      const category = window.some((seen) => seen.category === 'action') ? 'action' : 'exploration';
+      if (repetitions >= this.#config.thresholds[category].cycleRepetitions) {
+        const tools = window.map((seen) => seen.tool).join(' -> ');
+        return {
+          action: 'block',
+          rule: 'cycle',
+          message: `Not run: the same ${period} calls (${tools}) have now repeated ${repetitions} times. This loop is not making progress; change the approach.`,
+        };
+      }
+    }
+    return OK;
+  }
+
+  #revisitVerdict(call: CycleCall, target: string | undefined): CycleVerdict {
+    const revisits = this.#contents.get(target ?? call.tool)?.revisits ?? 0;
+    const { warnAt, blockAt } = this.#config.revisits;
+    if (revisits < warnAt) return OK;
+    const action = revisits >= blockAt ? 'block' : 'warn';
+    const lead = action === 'block' ? 'Not run' : 'Note';
+    return {
+      action,
+      rule: 'revisit',
+      message: `${lead}: the file has gone back to an earlier content ${revisits} times; the changes are undoing each other.`,
+    };
+  }
+
+  #explorationVerdict(): CycleVerdict {
+    const count = this.#explorationStreak;
+    const { warnAt, blockAt } = this.#config.explorationStreak;
+    if (count < warnAt) return OK;
+    const action = count >= blockAt ? 'block' : 'warn';
+    const lead = action === 'block' ? 'Not run' : 'Note';
+    return {
+      action,
+      rule: 'exploration-streak',
+      message: `${lead}: ${count} calls in a row have only looked, without changing anything. Act on what you found, or ask the user.`,
+    };
+  }
+
+  #longestRepetition(): number {
+    const { exploration, action } = this.#config.thresholds;
+    return Math.max(exploration.cycleRepetitions, action.cycleRepetitions) + 1;
+  }
+}
+
+/** `hash(tool, canonical arguments without display-only fields)`. */
+export function callKey(call: CycleCall): string {
+  const args = canonicalJson(call.args, new Set(call.displayOnly ?? []));
+  return createHash('sha1').update(call.tool).update('\u0000').update(args).digest('base64');
+}
+
+function targetKey(call: CycleCall): string | undefined {
+  return call.targets === undefined || call.targets.length === 0 ? undefined : [...call.targets].sort().join('\u0000');
+}
+
+/** Whether the `period` keys before the last `repetitions` periods equal the last period. */
+function sameRun(history: readonly Seen[], period: number, repetitions: number): boolean {
+  const end = history.length;
+  const start = end - (repetitions + 1) * period;
+  if (start < 0) return false;
+  for (let offset = 0; offset < period; offset++) {
+    if (history[start + offset]?.key !== history[end - period + offset]?.key) return false;
+  }
+  return true;
+}
+
+function strongest(verdicts: readonly CycleVerdict[]): CycleVerdict {
+  return verdicts.reduce((best, verdict) => (SEVERITY[verdict.action] > SEVERITY[best.action] ? verdict : best), OK);
+}
