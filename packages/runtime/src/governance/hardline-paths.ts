@@ -1,0 +1,76 @@
+import { homedir } from 'node:os';
+import { join, sep } from 'node:path';
+import type { PathAccess } from '@wesgine/schema';
+import { isInside } from './real-path.js';
+
+export type HardlinePathDecision =
+  | { readonly allow: true }
+  | { readonly allow: false; readonly code: 'hardline_denied'; readonly rule: string; readonly reason: string };
+
+interface Rule {
+  readonly id: string;
+  readonly applies: (path: string, access: PathAccess) => boolean;
+  readonly reason: string;
+}
+
+const PSEUDO_FILESYSTEMS = ['/proc', '/sys', '/dev'];
+const CREDENTIAL_FOLDERS = ['.ssh', '.aws', '.gnupg', '.azure', '.kube', '.docker', '.config/gcloud', '.config/gh'];
+const AGENT_CONFIG_FOLDERS = ['.claude', '.codex', '.gemini', '.cursor', '.wesgine'];
+
+function segments(path: string): string[] {
+  return path.split(sep).filter((part) => part !== '');
+}
+
+function rules(home: string): Rule[] {
+  return [
+    {
+      id: 'pseudo-filesystem',
+      applies: (path) => path !== '/dev/null' && PSEUDO_FILESYSTEMS.some((root) => isInside(path, root)),
+      reason: 'the /proc, /sys and /dev pseudo-filesystems are never readable or writable by tools',
+    },
+    {
+      id: 'credentials',
+      applies: (path) => CREDENTIAL_FOLDERS.some((folder) => isInside(path, join(home, folder))),
+      reason: 'credential folders (~/.ssh, ~/.aws, ~/.gnupg and the cloud command lines) are never open to tools',
+    },
+    {
+      id: 'git-hooks-and-config',
+      applies: (path, access) => {
+        if (access !== 'write') return false;
+        const parts = segments(path);
+        const git = parts.lastIndexOf('.git');
+        return git !== -1 && (parts[git + 1] === 'hooks' || (parts[git + 1] === 'config' && parts.length === git + 2));
+      },
+      reason: 'writing .git/hooks or .git/config would run code or change remotes behind the agent',
+    },
+    {
+      id: 'agent-config',
+      applies: (path, access) =>
+        access === 'write' && segments(path).some((part) => AGENT_CONFIG_FOLDERS.includes(part)),
+      reason: "agents' own configuration folders are never writable by tools",
+    },
+  ];
+}
+
+/**
+ * Hardline for paths: rules no configuration can remove. Judges both the lexical and the real form of a
+ * path the Sandbox resolved; either matching is a denial. `home` is the user's home folder.
+ */
+export function hardlinePath(
+  paths: { readonly lexical: string; readonly real: string },
+  access: PathAccess,
+  home: string = homedir(),
+): HardlinePathDecision {
+  for (const rule of rules(home)) {
+    const hit = [paths.lexical, paths.real].find((path) => rule.applies(path, access));
+    if (hit !== undefined) {
+      return {
+        allow: false,
+        code: 'hardline_denied',
+        rule: rule.id,
+        reason: `${hit} is off limits: ${rule.reason}`,
+      };
+    }
+  }
+  return { allow: true };
+}
