@@ -43,6 +43,7 @@ describe('@wesgine/schema public surface', () => {
         "toToolError",
         "toolNameProblem",
         "validate",
+        "valuesAt",
       ]
     `);
   });

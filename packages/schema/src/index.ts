@@ -29,6 +29,7 @@ export type { PathOptions, TPath } from './params/path.js';
 export { Path } from './params/path.js';
 export type { TUrl } from './params/url.js';
 export { Url } from './params/url.js';
+export { valuesAt } from './params/values-at.js';
 export type { AnyToolDefinition, ArgsOf, ResultOf, ToolDefinition, ToolExample, ToolSpec } from './tool/define-tool.js';
 export { defineTool, isToolDefinition } from './tool/define-tool.js';
 export type { ToolPack, ToolPackSpec } from './tool/define-tool-pack.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
-import { type AnyToolDefinition, findMarkedParameters, type ToolContext, ToolError } from '@wesgine/schema';
+import { type AnyToolDefinition, findMarkedParameters, type ToolContext, ToolError, valuesAt } from '@wesgine/schema';
 import type { CliIo } from './io.js';
 
 /**
@@ -14,7 +14,7 @@ export function localContext(io: CliIo, tool: AnyToolDefinition, args: unknown):
   const resolvedPaths = new Map<string, string>();
   for (const marked of findMarkedParameters(tool.parameters)) {
     if (marked.kind !== 'path') continue;
-    for (const [pointer, value] of expand(args, marked.pointer.split('/').slice(1), '')) {
+    for (const [pointer, value] of valuesAt(args, marked.pointer)) {
       if (typeof value !== 'string') continue;
       const real = realpathOfExisting(resolve(root, value));
       if (real !== root && !real.startsWith(`${root}${sep}`)) {
@@ -42,26 +42,6 @@ export function localContext(io: CliIo, tool: AnyToolDefinition, args: unknown):
       io.err(`[progress] ${update.progress}${update.total === undefined ? '' : `/${update.total}`}`),
     log: { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') },
   };
-}
-
-/** The concrete pointers (and values) a pattern pointer with `*` segments matches in `value`. */
-function expand(value: unknown, segments: readonly string[], at: string): [string, unknown][] {
-  const [head, ...rest] = segments;
-  if (head === undefined) return [[at, value]];
-  if (typeof value !== 'object' || value === null) return [];
-  const entries =
-    head === '*' ? Object.entries(value) : [[head, (value as Record<string, unknown>)[decodeSegment(head)]]];
-  return entries.flatMap(([key, child]) =>
-    child === undefined ? [] : expand(child, rest, `${at}/${head === '*' ? encodeSegment(String(key)) : head}`),
-  );
-}
-
-function decodeSegment(segment: string): string {
-  return segment.replaceAll('~1', '/').replaceAll('~0', '~');
-}
-
-function encodeSegment(segment: string): string {
-  return segment.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
 /** `realpath` of the longest existing prefix, with the missing rest appended (the file may be new). */

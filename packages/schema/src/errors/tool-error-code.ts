@@ -18,6 +18,9 @@ export const TOOL_ERROR_WIRE = {
   not_implemented: { http: 501, jsonRpc: -32010 },
   invalid_definition: { http: 500, jsonRpc: -32011 },
   handler_failed: { http: 500, jsonRpc: -32012 },
+  path_not_allowed: { http: 403, jsonRpc: -32013 },
+  hardline_denied: { http: 403, jsonRpc: -32014 },
+  zone_denied: { http: 403, jsonRpc: -32015 },
   internal: { http: 500, jsonRpc: -32603 },
 } as const satisfies Record<string, { readonly http: number; readonly jsonRpc: number }>;
 

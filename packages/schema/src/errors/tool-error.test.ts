@@ -31,6 +31,10 @@ describe('ToolError', () => {
           "http": 500,
           "jsonRpc": -32012,
         },
+        "hardline_denied": {
+          "http": 403,
+          "jsonRpc": -32014,
+        },
         "internal": {
           "http": 500,
           "jsonRpc": -32603,
@@ -55,6 +59,10 @@ describe('ToolError', () => {
           "http": 501,
           "jsonRpc": -32010,
         },
+        "path_not_allowed": {
+          "http": 403,
+          "jsonRpc": -32013,
+        },
         "timeout": {
           "http": 504,
           "jsonRpc": -32005,
@@ -66,6 +74,10 @@ describe('ToolError', () => {
         "unknown_tool": {
           "http": 404,
           "jsonRpc": -32601,
+        },
+        "zone_denied": {
+          "http": 403,
+          "jsonRpc": -32015,
         },
       }
     `);

@@ -5,6 +5,7 @@ import { COMMAND_KEYWORD, PATH_KEYWORD, URL_KEYWORD } from './keywords.js';
 import { findMarkedParameters } from './marked-parameters.js';
 import { Path } from './path.js';
 import { Url } from './url.js';
+import { valuesAt } from './values-at.js';
 
 describe('parameter helpers', () => {
   it('mark strings with extension keywords and keep the other options', () => {
@@ -48,5 +49,20 @@ describe('parameter helpers', () => {
     (node.properties as Record<string, unknown>).self = node;
     expect(findMarkedParameters(node)).toEqual([]);
     expect(findMarkedParameters(Type.Object({ a: Type.String() }))).toEqual([]);
+  });
+});
+
+describe('valuesAt', () => {
+  it('expands * over arrays and maps, and skips what is missing', () => {
+    const args = { target: 'a.md', edits: [{ 'file/name': 'x' }, {}, { 'file/name': 'y' }], mirrors: { 'a/b': 'u' } };
+    expect(valuesAt(args, '/target')).toEqual([['/target', 'a.md']]);
+    expect(valuesAt(args, '/edits/*/file~1name')).toEqual([
+      ['/edits/0/file~1name', 'x'],
+      ['/edits/2/file~1name', 'y'],
+    ]);
+    expect(valuesAt(args, '/mirrors/*')).toEqual([['/mirrors/a~1b', 'u']]);
+    expect(valuesAt(args, '/missing')).toEqual([]);
+    expect(valuesAt({ toString: 1 }, '/constructor')).toEqual([]);
+    expect(valuesAt('x', '')).toEqual([['', 'x']]);
   });
 });
