@@ -1,0 +1,20 @@
+import type { ToolSourceKind } from '../registry/registered-tool.js';
+
+/** One record per call: who called what, from which source, what was decided and by which stage. */
+export interface AuditEvent {
+  readonly at: string;
+  readonly cellId: string;
+  readonly runId: string;
+  readonly sessionId: string | undefined;
+  readonly agentId: string | undefined;
+  readonly actor: string | undefined;
+  readonly tool: string;
+  readonly source: ToolSourceKind | undefined;
+  readonly provenance: string | undefined;
+  /** `ok` when the handler ran and succeeded; otherwise the error code. */
+  readonly outcome: string;
+  /** The stage that decided a refusal (`resolve`, `validate`, `cycle`, `hardline`, `sandbox`, `handle`). */
+  readonly stage: string | undefined;
+  readonly rule: string | undefined;
+  readonly durationMs: number;
+}

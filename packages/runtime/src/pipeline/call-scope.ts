@@ -1,0 +1,32 @@
+import type { ToolCategory, ToolLogger } from '@wesgine/schema';
+import type { CycleDetector } from '../cycle/cycle-detector.js';
+import type { SandboxRoots } from '../governance/sandbox-path.js';
+import type { RegisteredTool } from '../registry/registered-tool.js';
+import type { AuditEvent } from './audit-event.js';
+
+/** Everything one call needs from its run and cell; the pipeline reads nothing else. */
+export interface CallScope {
+  /** The tool by name, if this run may see it (agent whitelist and disabled engine tools applied). */
+  readonly lookup: (name: string) => RegisteredTool | undefined;
+  /** The names this run may see, for "did you mean". */
+  readonly visibleNames: () => Iterable<string>;
+  readonly categoryOf: (tool: RegisteredTool) => ToolCategory;
+  readonly progressAwareOf: (tool: RegisteredTool) => boolean;
+  readonly roots: SandboxRoots;
+  readonly detector: CycleDetector;
+  readonly ids: {
+    readonly cellId: string;
+    readonly runId: string;
+    readonly sessionId: string | undefined;
+    readonly agentId: string | undefined;
+    readonly actor: string | undefined;
+  };
+  /** Aborts every call of the run (the run was cancelled or the cell stopped). */
+  readonly signal: AbortSignal;
+  readonly log: ToolLogger;
+  /** Default limits when a tool declares none. */
+  readonly defaults: { readonly timeoutMs: number; readonly outputBudget: number };
+  /** Saves a full output that was too long for the model; returns the file's path. */
+  readonly spill: (text: string) => string | undefined;
+  readonly audit: (event: AuditEvent) => void;
+}

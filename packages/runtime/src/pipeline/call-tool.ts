@@ -1,0 +1,107 @@
+import { type ToolContext, toToolError } from '@wesgine/schema';
+import type { RegisteredTool } from '../registry/registered-tool.js';
+import type { CallScope } from './call-scope.js';
+import { cycleStage } from './cycle-stage.js';
+import { governStage } from './govern-stage.js';
+import { handleStage } from './handle-stage.js';
+import { isRefusal, type Refusal } from './refusal.js';
+import { resolveStage } from './resolve-stage.js';
+import { shapeStage } from './shape-stage.js';
+import type { ToolResult } from './tool-result.js';
+import { validateStage } from './validate-stage.js';
+
+/**
+ * The walk of one call, the same for every source: resolve, validate, cycle, govern, context, handle,
+ * shape, record. Never throws: whatever goes wrong becomes a `ToolResult` with `isError` and a code.
+ */
+export async function callTool(scope: CallScope, name: string, args: unknown): Promise<ToolResult> {
+  const started = performance.now();
+  const tool = resolveStage(scope, name);
+  if (isRefusal(tool)) return refused(scope, name, undefined, started, tool);
+
+  const invalid = validateStage(tool, args);
+  if (invalid !== undefined) return refused(scope, name, tool, started, invalid);
+
+  const { call, verdict } = cycleStage(scope, tool, args);
+  if (verdict.action === 'block') {
+    const blocked: Refusal = {
+      refused: true,
+      code: 'cycle_blocked',
+      message: verdict.message,
+      stage: 'cycle',
+      rule: verdict.rule,
+    };
+    return refused(scope, name, tool, started, blocked);
+  }
+
+  const resolvedPaths = governStage(scope, tool, args);
+  if (isRefusal(resolvedPaths)) return refused(scope, name, tool, started, resolvedPaths);
+
+  const context: Omit<ToolContext, 'signal'> = {
+    ...scope.ids,
+    workDir: scope.roots.workDir,
+    allowPaths: scope.roots.allowPaths,
+    denyPaths: scope.roots.denyPaths,
+    resolvedPaths,
+    progress: () => {},
+    log: scope.log,
+  };
+  const { meta } = tool.definition;
+  let result: ToolResult;
+  try {
+    const returned = await handleStage(tool, args, context, scope.signal, meta.timeoutMs ?? scope.defaults.timeoutMs);
+    const note = verdict.action === 'warn' ? verdict.message : undefined;
+    const budget = meta.outputBudget ?? scope.defaults.outputBudget;
+    result = shapeStage(tool.definition.name, returned, budget, scope.spill, note);
+  } catch (thrown) {
+    const error = toToolError(thrown);
+    result = { isError: true, code: error.code, text: error.message };
+  }
+
+  const outcome = result.isError ? { ok: false, errorCode: result.code ?? 'handler_failed' } : { ok: true };
+  const escalation = scope.detector.after(call, outcome);
+  if (escalation.action === 'escalate') result = { ...result, text: `${result.text}\n\n${escalation.message}` };
+  record(
+    scope,
+    name,
+    tool,
+    started,
+    result.isError ? (result.code ?? 'handler_failed') : 'ok',
+    result.isError ? 'handle' : undefined,
+  );
+  return result;
+}
+
+function refused(
+  scope: CallScope,
+  name: string,
+  tool: RegisteredTool | undefined,
+  started: number,
+  refusal: Refusal,
+): ToolResult {
+  record(scope, name, tool, started, refusal.code, refusal.stage, refusal.rule);
+  return { isError: true, code: refusal.code, text: refusal.message };
+}
+
+/** Step 8: one audit event per call, with its provenance and the deciding stage. */
+function record(
+  scope: CallScope,
+  name: string,
+  tool: RegisteredTool | undefined,
+  started: number,
+  outcome: string,
+  stage?: string,
+  rule?: string,
+): void {
+  scope.audit({
+    at: new Date().toISOString(),
+    ...scope.ids,
+    tool: name,
+    source: tool?.source,
+    provenance: tool?.provenance,
+    outcome,
+    stage,
+    rule,
+    durationMs: performance.now() - started,
+  });
+}

@@ -1,0 +1,41 @@
+import {
+  type AnyToolDefinition,
+  compileValidator,
+  findMarkedParameters,
+  type MarkedParameter,
+  type ToolContext,
+  type Validator,
+} from '@wesgine/schema';
+
+/** Where a tool came from. Sources differ only in how the handler runs; every call walks one pipeline. */
+export type ToolSourceKind = 'engine' | 'sdk' | 'mcp' | 'adapter' | 'agent' | 'run';
+
+export type AnyHandler = (args: unknown, context: ToolContext) => unknown;
+
+/** A tool ready to call: its definition, its compiled validator and the parameters governance checks. */
+export interface RegisteredTool {
+  readonly definition: AnyToolDefinition;
+  readonly source: ToolSourceKind;
+  /** `pack@version`, the MCP server, the agent: who supplied it, for the audit record. */
+  readonly provenance: string;
+  readonly handler: AnyHandler;
+  readonly validator: Validator;
+  readonly marked: readonly MarkedParameter[];
+}
+
+/** Compiles what every call needs once, when the tool is registered. */
+export function registerTool(
+  definition: AnyToolDefinition,
+  handler: AnyHandler,
+  source: ToolSourceKind,
+  provenance: string,
+): RegisteredTool {
+  return Object.freeze({
+    definition,
+    source,
+    provenance,
+    handler,
+    validator: compileValidator(definition.parameters),
+    marked: findMarkedParameters(definition.parameters),
+  });
+}
