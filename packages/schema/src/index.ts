@@ -32,7 +32,7 @@ export { Url } from './params/url.js';
 export { valuesAt } from './params/values-at.js';
 export type { AnyToolDefinition, ArgsOf, ResultOf, ToolDefinition, ToolExample, ToolSpec } from './tool/define-tool.js';
 export { defineTool, isToolDefinition } from './tool/define-tool.js';
-export type { ToolPack, ToolPackSpec } from './tool/define-tool-pack.js';
+export type { AnyToolPack, ToolPack, ToolPackSpec } from './tool/define-tool-pack.js';
 export { defineToolPack, isToolPack } from './tool/define-tool-pack.js';
 export type { ToolContext, ToolLogger, ToolProgress } from './tool/tool-context.js';
 export type { HandlerOf, ToolHandler, ToolHandlerResult, ToolHandlers } from './tool/tool-handler.js';

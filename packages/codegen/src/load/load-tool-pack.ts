@@ -1,10 +1,10 @@
 import { join } from 'node:path';
-import { isToolPack, type ToolPack } from '@wesgine/schema';
+import { type AnyToolPack, isToolPack } from '@wesgine/schema';
 import { tsImport } from 'tsx/esm/api';
 import { CodegenError } from '../errors.js';
 
 /** Imports the pack's `src/index.ts` (through tsx) and returns its `defineToolPack(...)` default export. */
-export async function loadToolPack(root: string): Promise<ToolPack> {
+export async function loadToolPack(root: string): Promise<AnyToolPack> {
   let loaded: { default?: unknown };
   try {
     loaded = (await tsImport(join(root, 'src', 'index.ts'), import.meta.url)) as { default?: unknown };

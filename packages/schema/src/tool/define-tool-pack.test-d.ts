@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { describe, expectTypeOf, it } from 'vitest';
 import { defineTool } from './define-tool.js';
-import { defineToolPack } from './define-tool-pack.js';
+import { type AnyToolPack, defineToolPack } from './define-tool-pack.js';
 import type { ToolContext } from './tool-context.js';
 import type { HandlerOf, ToolHandler } from './tool-handler.js';
 
@@ -89,5 +89,12 @@ describe('defineToolPack types', () => {
 
   it('derives the handler type of one tool', () => {
     expectTypeOf<HandlerOf<typeof stat>>().toEqualTypeOf<ToolHandler<{ path: string }, { size: number }>>();
+  });
+});
+
+describe('AnyToolPack', () => {
+  it('accepts a pack of specific tools', () => {
+    const pack = defineToolPack({ name: 'p', version: '1.0.0', tools: [read], handlers: { read: () => '' } });
+    expectTypeOf(pack).toExtend<AnyToolPack>();
   });
 });

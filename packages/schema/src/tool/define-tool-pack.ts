@@ -19,6 +19,17 @@ export interface ToolPack<TTools extends readonly AnyToolDefinition[] = readonly
   readonly handlers: ToolHandlers<TTools>;
 }
 
+/**
+ * Any pack, whatever its tools: what a consumer that accepts packs takes (`createEngine({ tools })`).
+ * A `ToolPack<[...]>` of specific tools is assignable to it; its handlers are called with validated args.
+ */
+export interface AnyToolPack {
+  readonly name: string;
+  readonly version: string;
+  readonly tools: readonly AnyToolDefinition[];
+  readonly handlers: Readonly<Record<string, unknown>>;
+}
+
 const VERSION = /^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.+-]+)?$/;
 
 /**
@@ -65,6 +76,6 @@ export function defineToolPack<const TTools extends readonly AnyToolDefinition[]
 }
 
 /** True for a value made by `defineToolPack`, from any copy of this package. */
-export function isToolPack(value: unknown): value is ToolPack {
+export function isToolPack(value: unknown): value is AnyToolPack {
   return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[MARKER] === true;
 }

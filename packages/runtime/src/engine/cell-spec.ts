@@ -1,0 +1,27 @@
+import type { CategoryMap } from '@wesgine/schema';
+import type { AuditEvent } from '../pipeline/audit-event.js';
+
+/** A cell's configuration: where its tools may work, and what the consumer adds to the engine's view. */
+export interface CellSpec {
+  /** The folder tools work in; paths resolve against it. */
+  readonly workDir: string;
+  /** Where path arguments may lead; `[workDir]` when absent. */
+  readonly allowPaths?: readonly string[];
+  /** Where they may never lead. */
+  readonly denyPaths?: readonly string[];
+  /** Where the cell keeps its state and spilled outputs; a fresh temporary folder when absent. */
+  readonly dataDir?: string;
+  /** Categories for tools the engine does not know (level 2 of the resolution). */
+  readonly extraCategories?: CategoryMap;
+  /** More tools whose repeat with changed arguments counts as progress. */
+  readonly extraProgressAware?: readonly string[];
+  /** Engine tools this cell does not offer. */
+  readonly disabledEngineSkills?: readonly string[];
+  /** Zone policy and plugins arrive with their own work; setting them now is refused, not ignored. */
+  readonly zone?: unknown;
+  readonly plugins?: unknown;
+  /** Per-call time limit and output budget when a tool declares none. */
+  readonly defaults?: { readonly timeoutMs?: number; readonly outputBudget?: number };
+  /** Receives the audit event of every call. */
+  readonly onAudit?: (event: AuditEvent) => void;
+}

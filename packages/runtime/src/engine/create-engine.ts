@@ -1,0 +1,41 @@
+import { type AnyToolPack, type CategoryMap, declaredCategory } from '@wesgine/schema';
+import { type AnyHandler, type RegisteredTool, registerTool } from '../registry/registered-tool.js';
+import { Cell } from './cell.js';
+import type { CellSpec } from './cell-spec.js';
+
+export interface EngineOptions {
+  /** The Tier E tools, as a pack value (`createEngine({ tools: builtins })`). */
+  readonly tools?: AnyToolPack;
+}
+
+/** The kernel: the Tier E tools and their category map, fixed when the engine is created. */
+export interface Engine {
+  readonly categories: CategoryMap;
+  readonly progressAware: readonly string[];
+  readonly tools: ReadonlyMap<string, RegisteredTool>;
+  createCell(spec: CellSpec): Cell;
+}
+
+export function createEngine(options: EngineOptions = {}): Engine {
+  const tools = new Map<string, RegisteredTool>();
+  const categories: Record<string, 'exploration' | 'action'> = {};
+  const progressAware: string[] = [];
+  const pack = options.tools;
+  if (pack !== undefined) {
+    const handlers = pack.handlers as Record<string, AnyHandler | undefined>;
+    for (const definition of pack.tools) {
+      const handler = handlers[definition.name];
+      if (handler === undefined) throw new Error(`the engine pack has no handler for '${definition.name}'`);
+      tools.set(definition.name, registerTool(definition, handler, 'engine', `${pack.name}@${pack.version}`));
+      categories[definition.name] = declaredCategory(definition.meta);
+      if (definition.meta.progressAware === true) progressAware.push(definition.name);
+    }
+  }
+  const engine: Engine = Object.freeze({
+    categories: Object.freeze(categories),
+    progressAware: Object.freeze(progressAware.sort()),
+    tools,
+    createCell: (spec: CellSpec) => new Cell(engine, spec),
+  });
+  return engine;
+}

@@ -1,0 +1,131 @@
+import { mkdtempSync, readFileSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineTool, defineToolPack, Type } from '@wesgine/schema';
+import { describe, expect, it } from 'vitest';
+import { createEngine } from './create-engine.js';
+
+const look = defineTool({ name: 'look', description: 'Look.', parameters: Type.Object({}), meta: { readOnly: true } });
+const change = defineTool({
+  name: 'change',
+  description: 'Change.',
+  parameters: Type.Object({ to: Type.String() }),
+  meta: { progressAware: true },
+});
+const pack = defineToolPack({
+  name: 'tier-e',
+  version: '1.0.0',
+  tools: [look, change],
+  handlers: { look: () => 'engine look', change: ({ to }) => `changed to ${to}` },
+});
+
+const workDir = () => realpathSync(mkdtempSync(join(tmpdir(), 'wesgine-engine-')));
+
+describe('createEngine', () => {
+  it('fixes the Tier E tools and their category map', () => {
+    const engine = createEngine({ tools: pack });
+    expect(engine.categories).toEqual({ look: 'exploration', change: 'action' });
+    expect(engine.progressAware).toEqual(['change']);
+    expect(Object.isFrozen(engine.categories)).toBe(true);
+    expect(createEngine().tools.size).toBe(0);
+  });
+});
+
+describe('cells and runs', () => {
+  it('lists and calls engine, cell and run tools; a run tool shadows for its run only', async () => {
+    const cell = createEngine({ tools: pack }).createCell({ workDir: workDir() });
+    cell
+      .tools()
+      .register({ name: 'note', description: 'Note.', parameters: Type.Object({}), handler: () => 'cell note' });
+    const shadowing = cell.run({
+      tools: [{ name: 'look', description: 'Look here.', parameters: Type.Object({}), handler: () => 'run look' }],
+    });
+    expect(shadowing.tools().map((tool) => [tool.name, tool.description])).toEqual([
+      ['change', 'Change.'],
+      ['look', 'Look here.'],
+      ['note', 'Note.'],
+    ]);
+    expect(await shadowing.call('look', {})).toEqual({ isError: false, text: 'run look' });
+    const plain = cell.run();
+    expect(await plain.call('look', {})).toEqual({ isError: false, text: 'engine look' });
+    expect(await plain.call('note', {})).toEqual({ isError: false, text: 'cell note' });
+  });
+
+  it("applies the agent's whitelist (undefined = all, [] = none) and disabledEngineSkills", async () => {
+    const cell = createEngine({ tools: pack }).createCell({ workDir: workDir(), disabledEngineSkills: ['change'] });
+    expect(
+      cell
+        .run()
+        .tools()
+        .map((tool) => tool.name),
+    ).toEqual(['look']);
+    expect(cell.run({ agent: { tools: [] } }).tools()).toEqual([]);
+    const limited = cell.run({ agent: { tools: ['look'] } });
+    expect(await limited.call('change', { to: 'x' })).toEqual({
+      isError: true,
+      code: 'unknown_tool',
+      text: "There is no tool named 'change'",
+    });
+    expect(await cell.run({ agent: { tools: [] } }).call('look', {})).toMatchObject({ code: 'unknown_tool' });
+  });
+
+  it('refuses a cell tool that collides, with the rule in the message', () => {
+    const cell = createEngine({ tools: pack }).createCell({ workDir: workDir() });
+    const tool = { name: 'look', description: 'Mine.', parameters: Type.Object({}), handler: () => '' };
+    expect(() => cell.tools().register(tool)).toThrow(
+      "'look' is an engine tool; choose another name, or disable the engine's with disabledEngineSkills",
+    );
+    cell.tools().register({ ...tool, name: 'mine' });
+    expect(() => cell.tools().register({ ...tool, name: 'mine' })).toThrow(
+      "'mine' is registered already; unregister it first",
+    );
+    expect(cell.tools().unregister('mine')).toBe(true);
+    const disabled = createEngine({ tools: pack }).createCell({ workDir: workDir(), disabledEngineSkills: ['look'] });
+    disabled.tools().register(tool);
+    expect(
+      disabled
+        .run()
+        .tools()
+        .find((item) => item.name === 'look')?.description,
+    ).toBe('Mine.');
+  });
+
+  it('records an audit event per call and spills long output under the data folder', async () => {
+    const events: unknown[] = [];
+    const cell = createEngine().createCell({
+      workDir: workDir(),
+      defaults: { outputBudget: 200 },
+      onAudit: (event) => events.push(event),
+    });
+    cell
+      .tools()
+      .register({ name: 'big', description: 'Big.', parameters: Type.Object({}), handler: () => 'y'.repeat(1000) });
+    const result = await cell.run({ actor: 'ana' }).call('big', {});
+    expect(result.spilledTo?.startsWith(join(cell.dataDir, 'spill'))).toBe(true);
+    expect(readFileSync(result.spilledTo ?? '', 'utf8')).toBe('y'.repeat(1000));
+    expect(events).toHaveLength(1);
+    expect(cell.auditLog()[0]).toMatchObject({ tool: 'big', actor: 'ana', outcome: 'ok', source: 'sdk' });
+  });
+
+  it('stop() cancels running calls and refuses new runs', async () => {
+    const cell = createEngine().createCell({ workDir: workDir() });
+    cell.tools().register({
+      name: 'wait',
+      description: 'Wait.',
+      parameters: Type.Object({}),
+      handler: () => new Promise(() => {}),
+    });
+    const pending = cell.run().call('wait', {});
+    await cell.stop();
+    expect(await pending).toEqual({ isError: true, code: 'aborted', text: 'wait was cancelled' });
+    expect(() => cell.run()).toThrow('the cell is stopped');
+  });
+
+  it('refuses zone and plugins until they are supported, rather than ignoring them', () => {
+    const engine = createEngine();
+    expect(() => engine.createCell({ workDir: workDir(), zone: {} })).toThrow(
+      'zone policies are not supported yet; leave CellSpec.zone unset',
+    );
+    expect(() => engine.createCell({ workDir: '' })).toThrow('a cell needs a workDir');
+  });
+});

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type AnyToolDefinition, resolveCategory } from '@wesgine/schema';
+import { CycleDetector } from '../cycle/cycle-detector.js';
+import type { AuditEvent } from '../pipeline/audit-event.js';
+import type { CallScope } from '../pipeline/call-scope.js';
+import { callTool } from '../pipeline/call-tool.js';
+import type { ToolResult } from '../pipeline/tool-result.js';
+import { type AnyHandler, type RegisteredTool, registerTool } from '../registry/registered-tool.js';
+import type { Cell } from './cell.js';
+import { type SdkTool, sdkDefinition } from './sdk-tool.js';
+
+export interface RunParams {
+  readonly actor?: string;
+  readonly sessionId?: string;
+  /** The agent's whitelist: `undefined` = every tool, `[]` = none. */
+  readonly agent?: { readonly id?: string; readonly tools?: readonly string[] };
+  /** Tools for this run only; one may shadow a cell or engine tool of the same name, for this run. */
+  readonly tools?: readonly SdkTool[];
+}
+
+const NO_LOG = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
+
+/** One run: its visible tools, its CycleDetector, and `call`, which walks the pipeline. */
+export class Run {
+  readonly id = randomUUID();
+  readonly #cell: Cell;
+  readonly #own = new Map<string, RegisteredTool>();
+  readonly #whitelist: ReadonlySet<string> | undefined;
+  readonly #scope: CallScope;
+  #spilled = 0;
+
+  constructor(cell: Cell, params: RunParams, signal: AbortSignal, audit: (event: AuditEvent) => void) {
+    this.#cell = cell;
+    for (const tool of params.tools ?? []) {
+      const definition = sdkDefinition(tool);
+      if (this.#own.has(definition.name)) throw new Error(`the run's tools name '${definition.name}' twice`);
+      this.#own.set(definition.name, registerTool(definition, tool.handler as AnyHandler, 'run', `run ${this.id}`));
+    }
+    this.#whitelist = params.agent?.tools === undefined ? undefined : new Set(params.agent.tools);
+    const { spec, engine } = cell;
+    const progressAware = new Set([...engine.progressAware, ...(spec.extraProgressAware ?? [])]);
+    this.#scope = {
+      lookup: (name) => this.#lookup(name),
+      visibleNames: () => this.tools().map((tool) => tool.name),
+      categoryOf: (tool) =>
+        resolveCategory(tool.definition.name, {
+          engine: engine.categories,
+          ...(spec.extraCategories === undefined ? {} : { cell: spec.extraCategories }),
+          meta: tool.definition.meta,
+        }).category,
+      progressAwareOf: (tool) => progressAware.has(tool.definition.name) || tool.definition.meta.progressAware === true,
+      roots: { workDir: spec.workDir, allowPaths: spec.allowPaths ?? [], denyPaths: spec.denyPaths ?? [] },
+      detector: new CycleDetector(),
+      ids: {
+        cellId: cell.id,
+        runId: this.id,
+        sessionId: params.sessionId,
+        agentId: params.agent?.id,
+        actor: params.actor,
+      },
+      signal,
+      log: NO_LOG,
+      defaults: { timeoutMs: spec.defaults?.timeoutMs ?? 120_000, outputBudget: spec.defaults?.outputBudget ?? 30_000 },
+      spill: (text) => this.#spill(text),
+      audit,
+    };
+  }
+
+  /** Runs one call through the pipeline. Never throws: failures are results with `isError` and a code. */
+  call(name: string, args: unknown): Promise<ToolResult> {
+    return callTool(this.#scope, name, args);
+  }
+
+  /** The definitions this run may call, sorted by name. */
+  tools(): AnyToolDefinition[] {
+    const byName = new Map<string, AnyToolDefinition>();
+    for (const tool of [...this.#cell.allTools(), ...this.#own.values()])
+      byName.set(tool.definition.name, tool.definition);
+    return [...byName.values()]
+      .filter((tool) => this.#whitelist === undefined || this.#whitelist.has(tool.name))
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }
+
+  /** A new user message or an answered question: the cycle counts start again. */
+  userTurn(): void {
+    this.#scope.detector.reset();
+  }
+
+  #lookup(name: string): RegisteredTool | undefined {
+    if (this.#whitelist !== undefined && !this.#whitelist.has(name)) return undefined;
+    return this.#own.get(name) ?? this.#cell.cellTool(name) ?? this.#cell.engineTool(name);
+  }
+
+  #spill(text: string): string {
+    const folder = join(this.#cell.dataDir, 'spill');
+    mkdirSync(folder, { recursive: true });
+    this.#spilled += 1;
+    const path = join(folder, `${this.id}-${this.#spilled}.txt`);
+    writeFileSync(path, text);
+    return path;
+  }
+}
