@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { TObject } from '@wesgine/schema';
 import type { AuditEvent } from '../pipeline/audit-event.js';
 import { type AnyHandler, type RegisteredTool, registerTool } from '../registry/registered-tool.js';
 import type { CellSpec } from './cell-spec.js';
@@ -11,7 +12,7 @@ import { type SdkTool, sdkDefinition } from './sdk-tool.js';
 
 /** The SDK-closure source of a cell: tools registered and unregistered while it lives. */
 export interface CellTools {
-  register(tool: SdkTool): void;
+  register<const TParameters extends TObject>(tool: SdkTool<TParameters>): void;
   unregister(name: string): boolean;
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type AnyToolDefinition, resolveCategory } from '@wesgine/schema';
+import { type AnyToolDefinition, resolveCategory, type TObject } from '@wesgine/schema';
 import { CycleDetector } from '../cycle/cycle-detector.js';
 import type { AuditEvent } from '../pipeline/audit-event.js';
 import type { CallScope } from '../pipeline/call-scope.js';
@@ -17,7 +17,7 @@ export interface RunParams {
   /** The agent's whitelist: `undefined` = every tool, `[]` = none. */
   readonly agent?: { readonly id?: string; readonly tools?: readonly string[] };
   /** Tools for this run only; one may shadow a cell or engine tool of the same name, for this run. */
-  readonly tools?: readonly SdkTool[];
+  readonly tools?: readonly SdkTool<TObject>[];
 }
 
 const NO_LOG = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };

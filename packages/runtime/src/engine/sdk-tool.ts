@@ -1,16 +1,24 @@
-import { type AnyToolDefinition, defineTool, type TObject, type ToolContext, type ToolMeta } from '@wesgine/schema';
+import {
+  type AnyToolDefinition,
+  defineTool,
+  type Static,
+  type TObject,
+  type ToolContext,
+  type ToolMeta,
+} from '@wesgine/schema';
 
 /** A tool given as a closure (`cell.tools().register(...)`, `RunParams.tools`): a definition plus its handler. */
-export interface SdkTool {
+export interface SdkTool<TParameters extends TObject = TObject> {
   readonly name: string;
   readonly description: string;
-  readonly parameters: TObject;
+  readonly parameters: TParameters;
   readonly meta?: ToolMeta;
-  readonly handler: (args: never, context: ToolContext) => unknown;
+  /** Typed from `parameters`; called only with arguments that passed validation. */
+  readonly handler: (args: Static<TParameters>, context: ToolContext) => unknown;
 }
 
 /** The checked definition of an SDK tool (`defineTool` rules: name, object parameters, meta). */
-export function sdkDefinition(tool: SdkTool): AnyToolDefinition {
+export function sdkDefinition<TParameters extends TObject>(tool: SdkTool<TParameters>): AnyToolDefinition {
   return defineTool({
     name: tool.name,
     description: tool.description,
