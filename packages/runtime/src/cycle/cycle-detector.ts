@@ -191,10 +191,16 @@ export class CycleDetector {
   }
 }
 
-/** `hash(tool, canonical arguments without display-only fields)`. */
+const NO_FIELDS: ReadonlySet<string> = new Set();
+
+/**
+ * `hash(tool, canonical arguments without display-only fields)`. Short keys are kept as they are (a hash
+ * costs more than comparing them); long ones are hashed so the history stays small.
+ */
 export function callKey(call: CycleCall): string {
-  const args = canonicalJson(call.args, new Set(call.displayOnly ?? []));
-  return createHash('sha1').update(call.tool).update('\u0000').update(args).digest('base64');
+  const omit = call.displayOnly === undefined ? NO_FIELDS : new Set(call.displayOnly);
+  const key = `${call.tool}\u0000${canonicalJson(call.args, omit)}`;
+  return key.length <= 256 ? key : createHash('sha1').update(key).digest('base64');
 }
 
 function targetKey(call: CycleCall): string | undefined {

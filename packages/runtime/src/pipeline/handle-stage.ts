@@ -3,7 +3,8 @@ import type { RegisteredTool } from '../registry/registered-tool.js';
 
 /**
  * Step 6: runs the handler under the tool's time limit and the run's abort signal. The handler's own
- * signal fires on either, so a well-behaved handler stops its work; the call settles either way.
+ * signal fires on either, so a well-behaved handler stops its work; the call settles either way. A
+ * handler that answers at once costs no timer.
  */
 export async function handleStage(
   tool: RegisteredTool,
@@ -12,26 +13,28 @@ export async function handleStage(
   runSignal: AbortSignal,
   timeoutMs: number,
 ): Promise<unknown> {
+  if (runSignal.aborted) throw new ToolError('aborted', `${tool.definition.name} was cancelled`);
   const controller = new AbortController();
+  const returned = tool.handler(args, { ...context, signal: controller.signal });
+  if (!isThenable(returned)) return returned;
+
   let timer: NodeJS.Timeout | undefined;
   const onAbort = () => controller.abort(new ToolError('aborted', `${tool.definition.name} was cancelled`));
-  if (runSignal.aborted) onAbort();
   runSignal.addEventListener('abort', onAbort, { once: true });
   const stopped = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      const error = new ToolError('timeout', `${tool.definition.name} did not finish within ${timeoutMs} ms`);
-      controller.abort(error);
+      controller.abort(new ToolError('timeout', `${tool.definition.name} did not finish within ${timeoutMs} ms`));
     }, timeoutMs);
     controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
   });
   try {
-    if (controller.signal.aborted) throw controller.signal.reason;
-    return await Promise.race([
-      Promise.resolve().then(() => tool.handler(args, { ...context, signal: controller.signal })),
-      stopped,
-    ]);
+    return await Promise.race([returned, stopped]);
   } finally {
     clearTimeout(timer);
     runSignal.removeEventListener('abort', onAbort);
   }
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
 }

@@ -1,0 +1,87 @@
+// The overhead of run.call (resolve + validate + cycle + governance + context + shaping + record) over
+// calling the same handler directly, for a tool without path arguments and one with a path argument.
+// Run: node --expose-gc --import tsx test/bench/call.bench.ts
+import { mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createEngine } from '../../packages/runtime/src/index.js';
+import { Path, type ToolContext, Type } from '../../packages/schema/src/index.js';
+import { summarise, table } from './_measure.js';
+
+const workDir = realpathSync(mkdtempSync(join(tmpdir(), 'wesgine-call-bench-')));
+writeFileSync(join(workDir, 'a.md'), 'x');
+const cell = createEngine().createCell({ workDir });
+const plain = ({ n }: { n: number }) => `n=${n}`;
+const withPath = ({ path }: { path: string }, context: ToolContext) => `${path}:${context.resolvedPaths.size}`;
+cell
+  .tools()
+  .register({
+    name: 'plain',
+    description: 'Plain.',
+    parameters: Type.Object({ n: Type.Integer() }),
+    meta: { readOnly: true },
+    handler: plain,
+  });
+cell.tools().register({
+  name: 'file',
+  description: 'File.',
+  parameters: Type.Object({ path: Path({ access: 'read' }) }),
+  meta: { readOnly: true },
+  handler: withPath,
+});
+const context = { resolvedPaths: new Map([['/path', join(workDir, 'a.md')]]) } as unknown as ToolContext;
+const CALLS = 20_000;
+
+// A fresh run per sample, and the arguments vary, so the CycleDetector never blocks: this measures the
+// pipeline, not a refusal.
+const jobs = [
+  {
+    name: 'direct: plain handler',
+    run: async () => {
+      for (let n = 0; n < CALLS; n++) await plain({ n });
+    },
+  },
+  {
+    name: 'run.call: plain tool',
+    run: async () => {
+      const run = cell.run();
+      for (let n = 0; n < CALLS; n++) await run.call('plain', { n });
+    },
+  },
+  {
+    name: 'direct: path handler',
+    run: async () => {
+      for (let n = 0; n < CALLS; n++) await withPath({ path: 'a.md' }, context);
+    },
+  },
+  {
+    name: 'run.call: tool with a path',
+    run: async () => {
+      const run = cell.run();
+      for (let n = 0; n < CALLS; n++) await run.call('file', { path: n % 2 === 0 ? 'a.md' : './a.md' });
+    },
+  },
+];
+
+const samples = jobs.map((job) => ({ name: job.name, opsPerSecond: [] as number[] }));
+for (const job of jobs) await job.run();
+for (let round = 0; round < 7; round++) {
+  for (const [index, job] of jobs.entries()) {
+    globalThis.gc?.();
+    const started = process.hrtime.bigint();
+    await job.run();
+    const microseconds = Number(process.hrtime.bigint() - started) / 1e3 / CALLS;
+    samples[index]?.opsPerSecond.push(microseconds);
+  }
+}
+const rows = samples.map(summarise);
+console.log(table('Microseconds per call (lower is better)', 'µs', rows, 'direct: plain handler'));
+const median = (name: string) => rows.find((row) => row.name === name)?.median ?? Number.NaN;
+const plainOverhead = median('run.call: plain tool') - median('direct: plain handler');
+const pathOverhead = median('run.call: tool with a path') - median('direct: path handler');
+console.log(
+  `- overhead without path arguments: ${plainOverhead.toFixed(2)} µs per call (goal < 3 µs): ${plainOverhead < 3 ? 'met' : 'MISSED'}`,
+);
+console.log(
+  `- overhead with one path argument: ${pathOverhead.toFixed(2)} µs per call (goal < 12 µs): ${pathOverhead < 12 ? 'met' : 'MISSED'}`,
+);
