@@ -13,15 +13,13 @@ writeFileSync(join(workDir, 'a.md'), 'x');
 const cell = createEngine().createCell({ workDir });
 const plain = ({ n }: { n: number }) => `n=${n}`;
 const withPath = ({ path }: { path: string }, context: ToolContext) => `${path}:${context.resolvedPaths.size}`;
-cell
-  .tools()
-  .register({
-    name: 'plain',
-    description: 'Plain.',
-    parameters: Type.Object({ n: Type.Integer() }),
-    meta: { readOnly: true },
-    handler: plain,
-  });
+cell.tools().register({
+  name: 'plain',
+  description: 'Plain.',
+  parameters: Type.Object({ n: Type.Integer() }),
+  meta: { readOnly: true },
+  handler: plain,
+});
 cell.tools().register({
   name: 'file',
   description: 'File.',
