@@ -10,6 +10,9 @@ import type { Engine } from './create-engine.js';
 import { Run, type RunParams } from './run.js';
 import { type SdkTool, sdkDefinition } from './sdk-tool.js';
 
+/** How many audit events a cell keeps in memory; a consumer who needs them all passes `onAudit`. */
+const AUDIT_KEPT = 1000;
+
 /** The SDK-closure source of a cell: tools registered and unregistered while it lives. */
 export interface CellTools {
   register<const TParameters extends TObject>(tool: SdkTool<TParameters>): void;
@@ -82,11 +85,12 @@ export class Cell {
     if (this.#stopping.signal.aborted) throw new Error('the cell is stopped');
     return new Run(this, params, this.#stopping.signal, (event) => {
       this.#audit.push(event);
+      if (this.#audit.length > AUDIT_KEPT) this.#audit.splice(0, this.#audit.length - AUDIT_KEPT);
       this.spec.onAudit?.(event);
     });
   }
 
-  /** The audit events of this cell's calls, oldest first. */
+  /** The audit events of this cell's latest calls (up to 1,000), oldest first; `onAudit` sees them all. */
   auditLog(): readonly AuditEvent[] {
     return this.#audit;
   }

@@ -14,19 +14,33 @@ export async function handleStage(
   timeoutMs: number,
 ): Promise<unknown> {
   if (runSignal.aborted) throw new ToolError('aborted', `${tool.definition.name} was cancelled`);
-  const controller = new AbortController();
-  const returned = tool.handler(args, { ...context, signal: controller.signal });
+  // The handler's signal is made only if the handler reads it: most handlers never do.
+  let controller: AbortController | undefined;
+  let stoppedBy: ToolError | undefined;
+  const signalOf = () => {
+    if (controller === undefined) {
+      controller = new AbortController();
+      if (stoppedBy !== undefined) controller.abort(stoppedBy);
+    }
+    return controller.signal;
+  };
+  const handlerContext = Object.defineProperty({ ...context }, 'signal', { get: signalOf, enumerable: true });
+  const returned = tool.handler(args, handlerContext as ToolContext);
   if (!isThenable(returned)) return returned;
 
-  let timer: NodeJS.Timeout | undefined;
-  const onAbort = () => controller.abort(new ToolError('aborted', `${tool.definition.name} was cancelled`));
-  runSignal.addEventListener('abort', onAbort, { once: true });
+  let stop: (reason: ToolError) => void = () => {};
   const stopped = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      controller.abort(new ToolError('timeout', `${tool.definition.name} did not finish within ${timeoutMs} ms`));
-    }, timeoutMs);
-    controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
+    stop = (reason) => {
+      stoppedBy = reason;
+      controller?.abort(reason);
+      reject(reason);
+    };
   });
+  const onAbort = () => stop(new ToolError('aborted', `${tool.definition.name} was cancelled`));
+  runSignal.addEventListener('abort', onAbort, { once: true });
+  const timer = setTimeout(() => {
+    stop(new ToolError('timeout', `${tool.definition.name} did not finish within ${timeoutMs} ms`));
+  }, timeoutMs);
   try {
     return await Promise.race([returned, stopped]);
   } finally {
