@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type AnyToolDefinition, resolveCategory, type TObject } from '@wesgine/schema';
 import { CycleDetector } from '../cycle/cycle-detector.js';
+import { prepareRoots } from '../governance/sandbox-path.js';
 import type { AuditEvent } from '../pipeline/audit-event.js';
 import type { CallScope } from '../pipeline/call-scope.js';
 import { callTool } from '../pipeline/call-tool.js';
@@ -41,6 +42,7 @@ export class Run {
     this.#whitelist = params.agent?.tools === undefined ? undefined : new Set(params.agent.tools);
     const { spec, engine } = cell;
     const progressAware = new Set([...engine.progressAware, ...(spec.extraProgressAware ?? [])]);
+    const roots = { workDir: spec.workDir, allowPaths: spec.allowPaths ?? [], denyPaths: spec.denyPaths ?? [] };
     this.#scope = {
       lookup: (name) => this.#lookup(name),
       visibleNames: () => this.tools().map((tool) => tool.name),
@@ -51,7 +53,8 @@ export class Run {
           meta: tool.definition.meta,
         }).category,
       progressAwareOf: (tool) => progressAware.has(tool.definition.name) || tool.definition.meta.progressAware === true,
-      roots: { workDir: spec.workDir, allowPaths: spec.allowPaths ?? [], denyPaths: spec.denyPaths ?? [] },
+      roots,
+      preparedRoots: prepareRoots(roots),
       detector: new CycleDetector(),
       ids: {
         cellId: cell.id,

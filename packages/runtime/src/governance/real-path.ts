@@ -1,5 +1,5 @@
-import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
+import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
 
 /** How many symlinks one resolution may follow before it is called a loop (Linux allows 40). */
 const MAX_LINKS = 40;
@@ -15,30 +15,16 @@ export class PathLoopError extends Error {
  * `PathLoopError` after `MAX_LINKS` links.
  */
 export function realPathOf(path: string, links = 0): string {
-  try {
-    return realpathSync.native(path);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ELOOP') throw new PathLoopError(`too many symbolic links in ${path}`);
-    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
-  }
+  // existsSync follows links and never throws; a missing file costs no exception this way.
+  if (existsSync(path)) return realpathSync.native(path);
   if (links > MAX_LINKS) throw new PathLoopError(`too many symbolic links in ${path}`);
   const parent = dirname(path);
-  const name = path.slice(parent.length + (parent.endsWith(sep) ? 0 : 1));
   if (parent === path) return path;
   const realParent = realPathOf(parent, links);
-  const candidate = join(realParent, name);
-  let target: string;
-  try {
-    if (!lstatSync(candidate).isSymbolicLink()) return candidate;
-    target = readlinkSync(candidate);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') {
-      return candidate;
-    }
-    throw error;
-  }
-  // A dangling link: resolve its text from the folder it sits in, and keep going.
+  const candidate = join(realParent, basename(path));
+  if (lstatSync(candidate, { throwIfNoEntry: false })?.isSymbolicLink() !== true) return candidate;
+  // A dangling link (or one in a loop): resolve its text from the folder it sits in, and keep going.
+  const target = readlinkSync(candidate);
   return realPathOf(isAbsolute(target) ? resolve(target) : resolve(realParent, target), links + 1);
 }
 

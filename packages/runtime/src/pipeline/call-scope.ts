@@ -1,6 +1,6 @@
 import type { ToolCategory, ToolLogger } from '@wesgine/schema';
 import type { CycleDetector } from '../cycle/cycle-detector.js';
-import type { SandboxRoots } from '../governance/sandbox-path.js';
+import type { PreparedRoots, SandboxRoots } from '../governance/sandbox-path.js';
 import type { RegisteredTool } from '../registry/registered-tool.js';
 import type { AuditEvent } from './audit-event.js';
 
@@ -13,6 +13,8 @@ export interface CallScope {
   readonly categoryOf: (tool: RegisteredTool) => ToolCategory;
   readonly progressAwareOf: (tool: RegisteredTool) => boolean;
   readonly roots: SandboxRoots;
+  /** `roots` with their real paths, resolved once. */
+  readonly preparedRoots: PreparedRoots;
   readonly detector: CycleDetector;
   readonly ids: {
     readonly cellId: string;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { defineTool, Path, ToolError, Type } from '@wesgine/schema';
 import { describe, expect, it } from 'vitest';
 import { CycleDetector } from '../cycle/cycle-detector.js';
+import { prepareRoots } from '../governance/sandbox-path.js';
 import { type AnyHandler, type RegisteredTool, registerTool } from '../registry/registered-tool.js';
 import type { AuditEvent } from './audit-event.js';
 import type { CallScope } from './call-scope.js';
@@ -62,6 +63,7 @@ function harness(handlers: Partial<Record<'read' | 'touch' | 'run', AnyHandler>>
     categoryOf: (tool) => (tool.definition.meta.readOnly === true ? 'exploration' : 'action'),
     progressAwareOf: () => false,
     roots: { workDir: work, allowPaths: [], denyPaths: [] },
+    preparedRoots: prepareRoots({ workDir: work, allowPaths: [], denyPaths: [] }),
     detector: new CycleDetector(),
     ids: { cellId: 'c', runId: 'r', sessionId: undefined, agentId: undefined, actor: 'tester' },
     signal: abort.signal,

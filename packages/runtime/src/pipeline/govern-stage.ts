@@ -1,8 +1,6 @@
-import { resolve } from 'node:path';
 import { valuesAt } from '@wesgine/schema';
 import { hardlinePath } from '../governance/hardline-paths.js';
-import { realPathOf } from '../governance/real-path.js';
-import { judgePath } from '../governance/sandbox-path.js';
+import { containPath, resolveArgument } from '../governance/sandbox-path.js';
 import type { RegisteredTool } from '../registry/registered-tool.js';
 import type { CallScope } from './call-scope.js';
 import { type Refusal, refuse } from './refusal.js';
@@ -18,21 +16,14 @@ export function governStage(scope: CallScope, tool: RegisteredTool, args: unknow
     if (marked.kind !== 'path') continue;
     for (const [pointer, value] of valuesAt(args, marked.pointer)) {
       if (typeof value !== 'string') continue;
-      const lexical = resolve(scope.roots.workDir, value);
-      const hardline = hardlinePath({ lexical, real: realOrSame(lexical) }, marked.access);
+      const paths = resolveArgument(value, marked.access, scope.roots.workDir);
+      if (!paths.allow) return refuse('sandbox', paths.code, `Not allowed: ${paths.reason}.`);
+      const hardline = hardlinePath(paths, marked.access);
       if (!hardline.allow) return refuse('hardline', hardline.code, `Not allowed: ${hardline.reason}.`, hardline.rule);
-      const judged = judgePath(value, marked.access, scope.roots);
-      if (!judged.allow) return refuse('sandbox', judged.code, `Not allowed: ${judged.reason}.`);
-      resolved.set(pointer, judged.real);
+      const contained = containPath(value, paths, marked.access, scope.preparedRoots);
+      if (!contained.allow) return refuse('sandbox', contained.code, `Not allowed: ${contained.reason}.`);
+      resolved.set(pointer, contained.real);
     }
   }
   return resolved;
-}
-
-function realOrSame(path: string): string {
-  try {
-    return realPathOf(path);
-  } catch {
-    return path;
-  }
 }
