@@ -4,6 +4,7 @@ import type { CallScope } from './call-scope.js';
 import { cycleStage } from './cycle-stage.js';
 import { governStage } from './govern-stage.js';
 import { handleStage } from './handle-stage.js';
+import { pathArguments } from './path-arguments.js';
 import { isRefusal, type Refusal } from './refusal.js';
 import { resolveStage } from './resolve-stage.js';
 import { shapeStage } from './shape-stage.js';
@@ -22,7 +23,8 @@ export async function callTool(scope: CallScope, name: string, args: unknown): P
   const invalid = validateStage(tool, args);
   if (invalid !== undefined) return refused(scope, name, tool, started, invalid);
 
-  const { call, verdict } = cycleStage(scope, tool, args);
+  const paths = pathArguments(tool, args);
+  const { call, verdict } = cycleStage(scope, tool, args, paths);
   if (verdict.action === 'block') {
     const blocked: Refusal = {
       refused: true,
@@ -34,7 +36,7 @@ export async function callTool(scope: CallScope, name: string, args: unknown): P
     return refused(scope, name, tool, started, blocked);
   }
 
-  const resolvedPaths = governStage(scope, tool, args);
+  const resolvedPaths = governStage(scope, paths);
   if (isRefusal(resolvedPaths)) return refused(scope, name, tool, started, resolvedPaths);
 
   const context: Omit<ToolContext, 'signal'> = {

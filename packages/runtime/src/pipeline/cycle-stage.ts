@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
-import { valuesAt } from '@wesgine/schema';
 import type { CycleCall, CycleVerdict } from '../cycle/cycle-detector.js';
 import type { RegisteredTool } from '../registry/registered-tool.js';
 import type { CallScope } from './call-scope.js';
+import type { PathArgument } from './path-arguments.js';
 
 /**
  * Step 3: the CycleDetector's verdict on this call. Targets are the tool's path arguments resolved
@@ -12,14 +12,9 @@ export function cycleStage(
   scope: CallScope,
   tool: RegisteredTool,
   args: unknown,
+  paths: readonly PathArgument[],
 ): { call: CycleCall; verdict: CycleVerdict } {
-  const targets: string[] = [];
-  for (const marked of tool.marked) {
-    if (marked.kind !== 'path') continue;
-    for (const [, value] of valuesAt(args, marked.pointer)) {
-      if (typeof value === 'string') targets.push(resolve(scope.roots.workDir, value));
-    }
-  }
+  const targets = paths.map((path) => resolve(scope.roots.workDir, path.value));
   const call: CycleCall = {
     tool: tool.definition.name,
     args,
