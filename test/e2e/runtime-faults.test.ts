@@ -13,7 +13,23 @@ function cell(defaults?: { timeoutMs?: number; outputBudget?: number }) {
   return createEngine().createCell({ workDir, ...(defaults === undefined ? {} : { defaults }) });
 }
 
-const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+/** Runs `work` and returns the timers it created that are still pending afterwards (other tests' timers don't count). */
+async function strayTimers(work: () => Promise<void>): Promise<number> {
+  const created = new Set<NodeJS.Timeout>();
+  const original = globalThis.setTimeout;
+  globalThis.setTimeout = ((...args: Parameters<typeof setTimeout>) => {
+    const timer = original(...args);
+    created.add(timer);
+    return timer;
+  }) as typeof setTimeout;
+  try {
+    await work();
+  } finally {
+    globalThis.setTimeout = original;
+  }
+  return [...created].filter((timer) => timer.hasRef() && !(timer as unknown as { _destroyed?: boolean })._destroyed)
+    .length;
+}
 
 describe('runtime faults', () => {
   it('a 50 MB output reaches the model cut to its budget, and whole in the spill file', async () => {
@@ -48,30 +64,33 @@ describe('runtime faults', () => {
   });
 
   it('leaves no timers behind after calls that finished, failed, timed out or were cancelled', async () => {
-    const baseline = timers();
-    const target = cell({ timeoutMs: 30 });
-    target.tools().register({ name: 'ok', description: 'Ok.', parameters: Type.Object({}), handler: () => 'ok' });
-    target.tools().register({
-      name: 'fail',
-      description: 'Fail.',
-      parameters: Type.Object({}),
-      handler: () => {
-        throw new Error('broken');
-      },
+    const stray = await strayTimers(async () => {
+      const target = cell({ timeoutMs: 30 });
+      target
+        .tools()
+        .register({ name: 'ok', description: 'Ok.', parameters: Type.Object({}), handler: async () => 'ok' });
+      target.tools().register({
+        name: 'fail',
+        description: 'Fail.',
+        parameters: Type.Object({}),
+        handler: async () => {
+          throw new Error('broken');
+        },
+      });
+      target.tools().register({
+        name: 'hang',
+        description: 'Hang.',
+        parameters: Type.Object({}),
+        handler: () => new Promise(() => {}),
+      });
+      const run = target.run();
+      expect(await run.call('ok', {})).toMatchObject({ isError: false });
+      expect(await run.call('fail', {})).toMatchObject({ code: 'handler_failed', text: 'broken' });
+      expect(await run.call('hang', {})).toMatchObject({ code: 'timeout' });
+      const pending = target.run().call('hang', {});
+      await target.stop();
+      expect(await pending).toMatchObject({ code: 'aborted' });
     });
-    target.tools().register({
-      name: 'hang',
-      description: 'Hang.',
-      parameters: Type.Object({}),
-      handler: () => new Promise(() => {}),
-    });
-    const run = target.run();
-    expect(await run.call('ok', {})).toMatchObject({ isError: false });
-    expect(await run.call('fail', {})).toMatchObject({ code: 'handler_failed', text: 'broken' });
-    expect(await run.call('hang', {})).toMatchObject({ code: 'timeout' });
-    const pending = target.run().call('hang', {});
-    await target.stop();
-    expect(await pending).toMatchObject({ code: 'aborted' });
-    expect(timers()).toBe(baseline);
+    expect(stray).toBe(0);
   });
 });

@@ -7,6 +7,7 @@ import { exportPack, strictProblems } from './generate/pack-exports.js';
 import { type LoadedPack, loadPack } from './load/load-pack.js';
 import { packNameAt } from './load/pack-name.js';
 import { applyPlan } from './plan/apply-plan.js';
+import { MANAGED_PATHS } from './plan/managed-paths.js';
 import { planWrites } from './plan/plan-writes.js';
 import { readOptional } from './plan/read-optional.js';
 import { hashText, inputFingerprint, outputsIntact, readState, writeState } from './state/fingerprint.js';
@@ -31,9 +32,6 @@ export interface GenerateReport {
   /** Nothing changed since the last successful run, so nothing was loaded or written. */
   readonly skipped: boolean;
 }
-
-/** Folders that only codegen writes: a file in them that codegen did not generate this time is stale. */
-export const MANAGED_PATHS = ['generated/'] as const;
 
 /**
  * Generates every output of the pack at `root` and writes what changed: load the definitions, refuse

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { MANAGED_PATHS } from '../plan/managed-paths.js';
 import { listFiles } from '../plan/plan-writes.js';
 
 /** What the last successful `generate` saw and wrote, kept in the pack's `node_modules/.cache`. */
@@ -65,7 +66,7 @@ export function writeState(root: string, state: CodegenState): void {
   writeFileSync(path, `${JSON.stringify(state, null, 2)}\n`);
 }
 
-/** Every recorded output is on disk with its recorded hash, and `generated/` holds nothing else. */
+/** Every recorded output is on disk with its recorded hash, and the managed folders hold nothing else. */
 export function outputsIntact(root: string, outputs: Readonly<Record<string, string>>): boolean {
   for (const [path, expected] of Object.entries(outputs)) {
     let contents: Buffer;
@@ -76,5 +77,5 @@ export function outputsIntact(root: string, outputs: Readonly<Record<string, str
     }
     if (hashText(contents) !== expected) return false;
   }
-  return listFiles(root, 'generated').every((path) => Object.hasOwn(outputs, path));
+  return MANAGED_PATHS.flatMap((folder) => listFiles(root, folder)).every((path) => Object.hasOwn(outputs, path));
 }
