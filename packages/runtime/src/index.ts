@@ -1,5 +1,7 @@
 // The public surface of @wesgine/runtime. Adding a name here makes it public API.
 
+export type { ApprovalQueue } from './approval/approval-queue.js';
+export type { ApprovalDecision, ApprovalRequest, HumanChannel } from './approval/approval-request.js';
 export type { CycleConfig, CycleThresholds } from './cycle/cycle-config.js';
 export { DEFAULT_CYCLE_CONFIG } from './cycle/cycle-config.js';
 export type { CycleCall, CycleOutcome, CycleRule, CycleVerdict } from './cycle/cycle-detector.js';

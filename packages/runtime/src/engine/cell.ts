@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TObject } from '@wesgine/schema';
+import { ApprovalQueue } from '../approval/approval-queue.js';
 import type { AuditEvent } from '../pipeline/audit-event.js';
 import { type AnyHandler, type RegisteredTool, registerTool } from '../registry/registered-tool.js';
 import type { CellSpec } from './cell-spec.js';
@@ -32,6 +33,8 @@ export class Cell {
   readonly #disabled: ReadonlySet<string>;
   readonly #stopping = new AbortController();
   readonly #audit: AuditEvent[] = [];
+  readonly #auditListeners = new Set<(event: AuditEvent) => void>();
+  readonly #approvals = new ApprovalQueue();
 
   constructor(engine: Engine, spec: CellSpec) {
     if (typeof spec?.workDir !== 'string' || spec.workDir === '') throw new Error('a cell needs a workDir');
@@ -88,12 +91,27 @@ export class Cell {
       // Trimmed in batches: one copy per thousand calls rather than one per call.
       if (this.#audit.length >= 2 * AUDIT_KEPT) this.#audit.splice(0, this.#audit.length - AUDIT_KEPT);
       this.spec.onAudit?.(event);
+      for (const listener of this.#auditListeners) listener(event);
     });
   }
 
   /** The audit events of this cell's latest calls (up to 1,000), oldest first; `onAudit` sees them all. */
   auditLog(): readonly AuditEvent[] {
     return this.#audit.slice(-AUDIT_KEPT);
+  }
+
+  /** Calls `listener` with every audit event from now on; returns the function that stops it. */
+  onAudit(listener: (event: AuditEvent) => void): () => void {
+    this.#auditListeners.add(listener);
+    return () => this.#auditListeners.delete(listener);
+  }
+
+  /**
+   * The cell's approval queue: a human channel that parks questions until `decide` answers them. Pass it
+   * as `human` to `cell.run` when the human answers from elsewhere (the HTTP API does).
+   */
+  approvals(): ApprovalQueue {
+    return this.#approvals;
   }
 
   async stop(): Promise<void> {

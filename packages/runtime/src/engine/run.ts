@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type AnyToolDefinition, resolveCategory, type TObject } from '@wesgine/schema';
+import type { HumanChannel } from '../approval/approval-request.js';
 import { CycleDetector } from '../cycle/cycle-detector.js';
 import { prepareRoots } from '../governance/sandbox-path.js';
 import type { AuditEvent } from '../pipeline/audit-event.js';
@@ -19,6 +20,8 @@ export interface RunParams {
   readonly agent?: { readonly id?: string; readonly tools?: readonly string[] };
   /** Tools for this run only; one may shadow a cell or engine tool of the same name, for this run. */
   readonly tools?: readonly SdkTool<TObject>[];
+  /** Who answers governance's questions; with none, a call that needs approval is refused. */
+  readonly human?: HumanChannel;
 }
 
 const NO_LOG = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };

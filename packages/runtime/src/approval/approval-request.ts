@@ -1,0 +1,34 @@
+/** A call that governance wants a human to approve, as the human channel sees it. */
+export interface ApprovalRequest {
+  readonly id: string;
+  readonly cellId: string;
+  readonly runId: string;
+  readonly sessionId: string | undefined;
+  readonly actor: string | undefined;
+  readonly agentId: string | undefined;
+  readonly tool: string;
+  /** The call's arguments, as validated. */
+  readonly args: unknown;
+  /** What the human is asked, in words. */
+  readonly question: string;
+  /** The stage and rule that asked (`sandbox`, `zone`). */
+  readonly stage: string;
+  readonly rule: string | undefined;
+  readonly requestedAt: string;
+}
+
+/**
+ * A human's answer. `approve` with `scope: 'session'` also approves the same call (same rule, same
+ * canonical arguments) for the rest of the session; `deny` sends its reason to the model.
+ */
+export type ApprovalDecision =
+  | { readonly decision: 'approve'; readonly scope?: 'once' | 'session' }
+  | { readonly decision: 'deny'; readonly reason?: string };
+
+/**
+ * Where a run's questions go: `ask_user`, the HTTP API's approval queue, the playground. The signal
+ * aborts when the call is cancelled; the channel should then stop waiting.
+ */
+export interface HumanChannel {
+  ask(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision>;
+}
