@@ -62,7 +62,9 @@ export async function callTool(scope: CallScope, name: string, args: unknown): P
 
   const outcome = result.isError ? { ok: false, errorCode: result.code ?? 'handler_failed' } : { ok: true };
   const escalation = scope.detector.after(call, outcome);
-  if (escalation.action === 'escalate') result = { ...result, text: `${result.text}\n\n${escalation.message}` };
+  if (escalation.action === 'escalate') {
+    result = { ...result, text: `${result.text}\n\n${escalation.message}`, escalated: true };
+  }
   record(
     scope,
     name,

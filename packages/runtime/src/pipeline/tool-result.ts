@@ -7,4 +7,9 @@ export interface ToolResult {
   readonly data?: unknown;
   /** Where the full text went when it was longer than the tool's output budget. */
   readonly spilledTo?: string;
+  /**
+   * Set when the CycleDetector escalated after this call (the same failure again and again): an agent
+   * loop stops here unless a human lets it go on.
+   */
+  readonly escalated?: true;
 }
