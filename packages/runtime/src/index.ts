@@ -1,6 +1,24 @@
 // The public surface of @wesgine/runtime. Adding a name here makes it public API.
 
-export type { ApprovalQueue } from './approval/approval-queue.js';
+export type { AgentToolConfig, CellAgents } from './agent/agent-tool.js';
+export { AgentTask } from './agent/agent-tool.js';
+export type {
+  ModelClient,
+  ModelMessage,
+  ModelReply,
+  ModelRequest,
+  ModelToolCall,
+  ModelUsage,
+} from './agent/model-client.js';
+export type { ModelErrorOptions } from './agent/model-error.js';
+export { ModelError } from './agent/model-error.js';
+export type { OpenAiChatClientOptions } from './agent/openai-chat-client.js';
+export { openAiChatClient } from './agent/openai-chat-client.js';
+export type { AgentResult, AgentStop, RunAgentOptions } from './agent/run-agent.js';
+export { DEFAULT_MAX_TURNS, runAgent } from './agent/run-agent.js';
+export type { ScriptedClient, ScriptedStep } from './agent/scripted-client.js';
+export { scriptedClient } from './agent/scripted-client.js';
+export { ApprovalQueue } from './approval/approval-queue.js';
 export type { ApprovalDecision, ApprovalRequest, HumanChannel } from './approval/approval-request.js';
 export type { CycleConfig, CycleThresholds } from './cycle/cycle-config.js';
 export { DEFAULT_CYCLE_CONFIG } from './cycle/cycle-config.js';
@@ -12,5 +30,19 @@ export type { Engine, EngineOptions } from './engine/create-engine.js';
 export { createEngine } from './engine/create-engine.js';
 export type { Run, RunParams } from './engine/run.js';
 export type { SdkTool } from './engine/sdk-tool.js';
+export type { GuardedFetchOptions, GuardedRequestInit, GuardedResponse } from './governance/url/guarded-fetch.js';
+export { guardedFetch } from './governance/url/guarded-fetch.js';
+export type { HostLookup, ResolvedAddress, UrlJudgement, UrlOptions } from './governance/url/judge-url.js';
+export { judgeUrl } from './governance/url/judge-url.js';
+export { isBlockedAddress } from './governance/url/private-address.js';
+export type { GovernanceVerdict } from './governance/verdict.js';
 export type { AuditEvent } from './pipeline/audit-event.js';
 export type { ToolResult } from './pipeline/tool-result.js';
+export type { AnyHandler, ToolSourceKind } from './registry/registered-tool.js';
+export type { SourcedTool, ToolSource } from './registry/tool-source.js';
+export { DEFAULT_ZONE_FILE } from './zone/default-zone.js';
+export type { LoadZoneOptions } from './zone/load-zone.js';
+export { loadZone } from './zone/load-zone.js';
+export type { Zone, ZoneDecision, ZoneRequest } from './zone/zone.js';
+export { ZoneError } from './zone/zone-error.js';
+export type { ZoneSource } from './zone/zone-source.js';

@@ -1,5 +1,7 @@
 import type { CategoryMap } from '@wesgine/schema';
+import type { UrlOptions } from '../governance/url/judge-url.js';
 import type { AuditEvent } from '../pipeline/audit-event.js';
+import type { ZoneSource } from '../zone/zone-source.js';
 
 /** A cell's configuration: where its tools may work, and what the consumer adds to the engine's view. */
 export interface CellSpec {
@@ -17,9 +19,15 @@ export interface CellSpec {
   readonly extraProgressAware?: readonly string[];
   /** Engine tools this cell does not offer. */
   readonly disabledEngineSkills?: readonly string[];
-  /** Zone policy and plugins arrive with their own work; setting them now is refused, not ignored. */
-  readonly zone?: unknown;
+  /**
+   * The Zone policy: a loaded `Zone`, a policy object, or the path of a JSON or YAML file (relative to
+   * `workDir`). Checked when the cell is created; none means Hardline and Sandbox decide alone.
+   */
+  readonly zone?: ZoneSource;
+  /** Plugins arrive with their own work; setting them now is refused, not ignored. */
   readonly plugins?: unknown;
+  /** How `Url()` arguments are resolved, and hosts exempt from the private-address rule. */
+  readonly network?: UrlOptions;
   /** Per-call time limit and output budget when a tool declares none. */
   readonly defaults?: { readonly timeoutMs?: number; readonly outputBudget?: number };
   /** Receives the audit event of every call. */

@@ -3,9 +3,14 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TObject } from '@wesgine/schema';
+import { type AgentToolConfig, agentTool, type CellAgents } from '../agent/agent-tool.js';
 import { ApprovalQueue } from '../approval/approval-queue.js';
 import type { AuditEvent } from '../pipeline/audit-event.js';
 import { type AnyHandler, type RegisteredTool, registerTool } from '../registry/registered-tool.js';
+import type { ToolSource } from '../registry/tool-source.js';
+import type { Zone } from '../zone/zone.js';
+import { zoneFrom } from '../zone/zone-source.js';
+import { CellSources } from './cell-sources.js';
 import type { CellSpec } from './cell-spec.js';
 import type { Engine } from './create-engine.js';
 import { Run, type RunParams } from './run.js';
@@ -29,20 +34,28 @@ export class Cell {
   readonly engine: Engine;
   readonly spec: CellSpec;
   readonly dataDir: string;
+  /** The cell's Zone policy, checked when the cell was created. */
+  readonly zone: Zone | undefined;
+  /** Calls a person approved for their session (session, tool, rule, canonical arguments). */
+  readonly sessionApprovals = new Set<string>();
   readonly #tools = new Map<string, RegisteredTool>();
+  readonly #sources = new CellSources((name) => this.#ownerOf(name));
   readonly #disabled: ReadonlySet<string>;
   readonly #stopping = new AbortController();
   readonly #audit: AuditEvent[] = [];
   readonly #auditListeners = new Set<(event: AuditEvent) => void>();
   readonly #approvals = new ApprovalQueue();
+  /** The cell's runs by id, held weakly: an entry goes when its run is garbage. */
+  readonly #runs = new Map<string, WeakRef<Run>>();
+  readonly #forgetRun = new FinalizationRegistry<string>((id) => this.#runs.delete(id));
 
   constructor(engine: Engine, spec: CellSpec) {
     if (typeof spec?.workDir !== 'string' || spec.workDir === '') throw new Error('a cell needs a workDir');
-    if (spec.zone !== undefined) throw new Error('zone policies are not supported yet; leave CellSpec.zone unset');
     if (spec.plugins !== undefined) throw new Error('plugins are not supported yet; leave CellSpec.plugins unset');
     this.engine = engine;
     this.spec = { ...spec, workDir: resolve(spec.workDir) };
     this.#disabled = new Set(spec.disabledEngineSkills ?? []);
+    this.zone = spec.zone === undefined ? undefined : zoneFrom(spec.zone, this.spec.workDir);
     this.dataDir = spec.dataDir ?? mkdtempSync(join(tmpdir(), 'wesgine-cell-'));
     mkdirSync(this.dataDir, { recursive: true });
   }
@@ -59,6 +72,10 @@ export class Cell {
         if (this.#tools.has(definition.name)) {
           throw new Error(`'${definition.name}' is registered already; unregister it first`);
         }
+        const sourced = this.#sources.get(definition.name);
+        if (sourced !== undefined) {
+          throw new Error(`'${definition.name}' is a tool of source ${sourced.provenance}; choose another name`);
+        }
         this.#tools.set(
           definition.name,
           registerTool(definition, tool.handler as AnyHandler, 'sdk', `cell ${this.id}`),
@@ -68,6 +85,19 @@ export class Cell {
     };
   }
 
+  /**
+   * The cell's MCP, plugin and adapter sources. A name belongs to one tool in a cell: adding a source
+   * whose tools take a name already in use is refused.
+   */
+  sources(): {
+    add(source: ToolSource): void;
+    remove(id: string): Promise<boolean>;
+    ids(): string[];
+    conflicts(): ReadonlyMap<string, string>;
+  } {
+    return this.#sources;
+  }
+
   /** An engine tool this cell offers (not disabled). */
   engineTool(name: string): RegisteredTool | undefined {
     return this.#disabled.has(name) ? undefined : this.engine.tools.get(name);
@@ -75,24 +105,46 @@ export class Cell {
 
   /** A tool registered on this cell. */
   cellTool(name: string): RegisteredTool | undefined {
-    return this.#tools.get(name);
+    return this.#tools.get(name) ?? this.#sources.get(name);
   }
 
   /** Every tool of the cell, engine's first; a run narrows and extends this. */
   allTools(): RegisteredTool[] {
     const engine = [...this.engine.tools.values()].filter((tool) => !this.#disabled.has(tool.definition.name));
-    return [...engine, ...this.#tools.values()];
+    return [...engine, ...this.#tools.values(), ...this.#sources.all()];
   }
 
   run(params: RunParams = {}): Run {
     if (this.#stopping.signal.aborted) throw new Error('the cell is stopped');
-    return new Run(this, params, this.#stopping.signal, (event) => {
+    const run = new Run(this, params, this.#stopping.signal, (event) => {
       this.#audit.push(event);
       // Trimmed in batches: one copy per thousand calls rather than one per call.
       if (this.#audit.length >= 2 * AUDIT_KEPT) this.#audit.splice(0, this.#audit.length - AUDIT_KEPT);
       this.spec.onAudit?.(event);
       for (const listener of this.#auditListeners) listener(event);
     });
+    this.#runs.set(run.id, new WeakRef(run));
+    this.#forgetRun.register(run, run.id);
+    return run;
+  }
+
+  /** A run of this cell by id, while something still holds it (a sub-agent tool finds its caller's run). */
+  findRun(id: string): Run | undefined {
+    return this.#runs.get(id)?.deref();
+  }
+
+  /** Sub-agents as tools: `asTool` registers a tool `{ task }` whose handler runs an agent loop in a child run. */
+  agents(): CellAgents {
+    return {
+      asTool: (config: AgentToolConfig) => {
+        const tool = agentTool(this, config);
+        // The checks and the naming rule of every cell tool, then kept under its own source kind.
+        this.tools().register(tool);
+        const definition = sdkDefinition(tool);
+        const handler = tool.handler as AnyHandler;
+        this.#tools.set(definition.name, registerTool(definition, handler, 'agent', `agent ${definition.name}`));
+      },
+    };
   }
 
   /** The audit events of this cell's latest calls (up to 1,000), oldest first; `onAudit` sees them all. */
@@ -116,5 +168,11 @@ export class Cell {
 
   async stop(): Promise<void> {
     this.#stopping.abort();
+    await this.#sources.closeAll();
+  }
+
+  #ownerOf(name: string): string | undefined {
+    if (this.engineTool(name) !== undefined) return 'the engine';
+    return this.#tools.has(name) ? 'an SDK tool of the cell' : undefined;
   }
 }

@@ -121,10 +121,10 @@ describe('cells and runs', () => {
     expect(() => cell.run()).toThrow('the cell is stopped');
   });
 
-  it('refuses zone and plugins until they are supported, rather than ignoring them', () => {
+  it('refuses plugins until they are supported, rather than ignoring them', () => {
     const engine = createEngine();
-    expect(() => engine.createCell({ workDir: workDir(), zone: {} })).toThrow(
-      'zone policies are not supported yet; leave CellSpec.zone unset',
+    expect(() => engine.createCell({ workDir: workDir(), plugins: [] })).toThrow(
+      'plugins are not supported yet; leave CellSpec.plugins unset',
     );
     expect(() => engine.createCell({ workDir: '' })).toThrow('a cell needs a workDir');
   });

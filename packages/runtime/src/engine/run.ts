@@ -10,6 +10,8 @@ import type { CallScope } from '../pipeline/call-scope.js';
 import { callTool } from '../pipeline/call-tool.js';
 import type { ToolResult } from '../pipeline/tool-result.js';
 import { type AnyHandler, type RegisteredTool, registerTool } from '../registry/registered-tool.js';
+import type { Zone } from '../zone/zone.js';
+import { type ZoneSource, zoneFrom } from '../zone/zone-source.js';
 import type { Cell } from './cell.js';
 import { type SdkTool, sdkDefinition } from './sdk-tool.js';
 
@@ -22,6 +24,15 @@ export interface RunParams {
   readonly tools?: readonly SdkTool<TObject>[];
   /** Who answers governance's questions; with none, a call that needs approval is refused. */
   readonly human?: HumanChannel;
+  /** A Zone for this run only: it narrows the cell's (both apply, the strictest wins), never widens it. */
+  readonly zone?: ZoneSource;
+  /** Cancels this run's calls, as `cell.stop()` does for every run of the cell. */
+  readonly signal?: AbortSignal;
+  /**
+   * The run that started this one as a sub-agent (`cell.agents().asTool`): this run's `depth` is one more
+   * than its parent's. Nothing else is inherited here; the sub-agent tool passes actor, session and tools.
+   */
+  readonly parent?: Run;
 }
 
 const NO_LOG = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
@@ -29,6 +40,10 @@ const NO_LOG = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {
 /** One run: its visible tools, its CycleDetector, and `call`, which walks the pipeline. */
 export class Run {
   readonly id = randomUUID();
+  /** What the run was created with. */
+  readonly params: RunParams;
+  /** How many sub-agent runs lie above this one: 0 for a run started by `cell.run` directly. */
+  readonly depth: number;
   readonly #cell: Cell;
   readonly #own = new Map<string, RegisteredTool>();
   readonly #whitelist: ReadonlySet<string> | undefined;
@@ -37,6 +52,8 @@ export class Run {
 
   constructor(cell: Cell, params: RunParams, signal: AbortSignal, audit: (event: AuditEvent) => void) {
     this.#cell = cell;
+    this.params = params;
+    this.depth = params.parent === undefined ? 0 : params.parent.depth + 1;
     for (const tool of params.tools ?? []) {
       const definition = sdkDefinition(tool);
       if (this.#own.has(definition.name)) throw new Error(`the run's tools name '${definition.name}' twice`);
@@ -59,6 +76,10 @@ export class Run {
       roots,
       preparedRoots: prepareRoots(roots),
       detector: new CycleDetector(),
+      zone: runZone(cell, params.zone),
+      human: params.human,
+      sticky: cell.sessionApprovals,
+      network: spec.network ?? {},
       ids: {
         cellId: cell.id,
         runId: this.id,
@@ -66,7 +87,7 @@ export class Run {
         agentId: params.agent?.id,
         actor: params.actor,
       },
-      signal,
+      signal: params.signal === undefined ? signal : AbortSignal.any([signal, params.signal]),
       log: NO_LOG,
       defaults: { timeoutMs: spec.defaults?.timeoutMs ?? 120_000, outputBudget: spec.defaults?.outputBudget ?? 30_000 },
       spill: (text) => this.#spill(text),
@@ -107,4 +128,11 @@ export class Run {
     writeFileSync(path, text);
     return path;
   }
+}
+
+/** The cell's zone narrowed by the run's, when either is set. */
+function runZone(cell: Cell, source: ZoneSource | undefined): Zone | undefined {
+  if (source === undefined) return cell.zone;
+  const own = zoneFrom(source, cell.spec.workDir);
+  return cell.zone === undefined ? own : cell.zone.narrow(own);
 }

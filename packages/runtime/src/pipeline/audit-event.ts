@@ -13,8 +13,15 @@ export interface AuditEvent {
   readonly provenance: string | undefined;
   /** `ok` when the handler ran and succeeded; otherwise the error code. */
   readonly outcome: string;
-  /** The stage that decided a refusal (`resolve`, `validate`, `cycle`, `hardline`, `sandbox`, `handle`). */
+  /**
+   * The stage that decided a refusal (`resolve`, `validate`, `cycle`, `hardline`, `sandbox`, `zone`,
+   * `approval`, `handle`).
+   */
   readonly stage: string | undefined;
   readonly rule: string | undefined;
+  /** The canonical forms governance judged (`path:<real>`, `argv:<json>`, `host:<name>`). */
+  readonly judged?: readonly string[];
+  /** How a call that needed a person's approval got it. */
+  readonly approval?: 'once' | 'session' | 'sticky';
   readonly durationMs: number;
 }

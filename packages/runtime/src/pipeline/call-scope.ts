@@ -1,7 +1,10 @@
 import type { ToolCategory, ToolLogger } from '@wesgine/schema';
+import type { HumanChannel } from '../approval/approval-request.js';
 import type { CycleDetector } from '../cycle/cycle-detector.js';
 import type { PreparedRoots, SandboxRoots } from '../governance/sandbox-path.js';
+import type { UrlOptions } from '../governance/url/judge-url.js';
 import type { RegisteredTool } from '../registry/registered-tool.js';
+import type { Zone } from '../zone/zone.js';
 import type { AuditEvent } from './audit-event.js';
 
 /** Everything one call needs from its run and cell; the pipeline reads nothing else. */
@@ -16,6 +19,14 @@ export interface CallScope {
   /** `roots` with their real paths, resolved once. */
   readonly preparedRoots: PreparedRoots;
   readonly detector: CycleDetector;
+  /** The actor's policy (the cell's, narrowed by the run's); none means Hardline and Sandbox decide alone. */
+  readonly zone: Zone | undefined;
+  /** Who answers when governance asks; none means every ask is refused. */
+  readonly human: HumanChannel | undefined;
+  /** Calls approved for their session: session, tool, rule and canonical arguments. */
+  readonly sticky: Set<string>;
+  /** How `Url()` arguments are resolved and which hosts are exempt from the private-address rule. */
+  readonly network: UrlOptions;
   readonly ids: {
     readonly cellId: string;
     readonly runId: string;

@@ -2,9 +2,9 @@ import { type ToolContext, toToolError } from '@wesgine/schema';
 import type { RegisteredTool } from '../registry/registered-tool.js';
 import type { CallScope } from './call-scope.js';
 import { cycleStage } from './cycle-stage.js';
-import { governStage } from './govern-stage.js';
+import { type Governed, governStage } from './govern-stage.js';
 import { handleStage } from './handle-stage.js';
-import { pathArguments } from './path-arguments.js';
+import { markedArguments } from './marked-arguments.js';
 import { isRefusal, type Refusal } from './refusal.js';
 import { resolveStage } from './resolve-stage.js';
 import { shapeStage } from './shape-stage.js';
@@ -23,8 +23,8 @@ export async function callTool(scope: CallScope, name: string, args: unknown): P
   const invalid = validateStage(tool, args);
   if (invalid !== undefined) return refused(scope, name, tool, started, invalid);
 
-  const paths = pathArguments(tool, args);
-  const { call, verdict } = cycleStage(scope, tool, args, paths);
+  const marked = markedArguments(tool, args);
+  const { call, verdict } = cycleStage(scope, tool, args, marked.paths);
   if (verdict.action === 'block') {
     const blocked: Refusal = {
       refused: true,
@@ -36,15 +36,16 @@ export async function callTool(scope: CallScope, name: string, args: unknown): P
     return refused(scope, name, tool, started, blocked);
   }
 
-  const resolvedPaths = governStage(scope, paths);
-  if (isRefusal(resolvedPaths)) return refused(scope, name, tool, started, resolvedPaths);
+  const pending = governStage(scope, tool, args, marked);
+  const governed = pending instanceof Promise ? await pending : pending;
+  if (isRefusal(governed)) return refused(scope, name, tool, started, governed);
 
   const context: Omit<ToolContext, 'signal'> = {
     ...scope.ids,
     workDir: scope.roots.workDir,
     allowPaths: scope.roots.allowPaths,
     denyPaths: scope.roots.denyPaths,
-    resolvedPaths,
+    resolvedPaths: governed.resolvedPaths,
     progress: () => {},
     log: scope.log,
   };
@@ -72,6 +73,8 @@ export async function callTool(scope: CallScope, name: string, args: unknown): P
     started,
     result.isError ? (result.code ?? 'handler_failed') : 'ok',
     result.isError ? 'handle' : undefined,
+    undefined,
+    governed,
   );
   return result;
 }
@@ -96,6 +99,7 @@ function record(
   outcome: string,
   stage?: string,
   rule?: string,
+  governed?: Governed,
 ): void {
   scope.audit({
     at: new Date().toISOString(),
@@ -106,6 +110,8 @@ function record(
     outcome,
     stage,
     rule,
+    ...(governed === undefined || governed.judged.length === 0 ? {} : { judged: governed.judged }),
+    ...(governed?.approval === undefined ? {} : { approval: governed.approval }),
     durationMs: performance.now() - started,
   });
 }

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { CycleCall, CycleVerdict } from '../cycle/cycle-detector.js';
 import type { RegisteredTool } from '../registry/registered-tool.js';
 import type { CallScope } from './call-scope.js';
-import type { PathArgument } from './path-arguments.js';
+import type { PathArgument } from './marked-arguments.js';
 
 /**
  * Step 3: the CycleDetector's verdict on this call. Targets are the tool's path arguments resolved

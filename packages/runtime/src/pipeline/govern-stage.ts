@@ -1,24 +1,68 @@
-import { hardlinePath } from '../governance/hardline-paths.js';
-import { containPath, resolveArgument } from '../governance/sandbox-path.js';
+import type { RegisteredTool } from '../registry/registered-tool.js';
+import { type Approval, approvalStage } from './approval-stage.js';
 import type { CallScope } from './call-scope.js';
-import type { PathArgument } from './path-arguments.js';
-import { type Refusal, refuse } from './refusal.js';
+import { governCommand } from './govern-commands.js';
+import { governPath, type JudgedPath } from './govern-paths.js';
+import { governUrls } from './govern-urls.js';
+import type { MarkedArguments } from './marked-arguments.js';
+import type { Question } from './question.js';
+import { isRefusal, type Refusal } from './refusal.js';
+import { zoneStage } from './zone-stage.js';
+
+/** What governance hands on when it lets a call through. */
+export interface Governed {
+  /** Real path of each path argument, by JSON pointer: the handler's `context.resolvedPaths`. */
+  readonly resolvedPaths: ReadonlyMap<string, string>;
+  /** The canonical forms judged (`path:<real>`, `argv:<json>`, `host:<name>`), for the audit record. */
+  readonly judged: readonly string[];
+  readonly approval: Approval | undefined;
+}
+
+const UNGOVERNED: Governed = Object.freeze({ resolvedPaths: new Map(), judged: [], approval: undefined });
 
 /**
- * Step 4: Hardline (on the lexical and the real path), then Sandbox, for every argument the schema
- * marks as a path. Returns the resolved real paths by JSON pointer (what the handler gets in `context.resolvedPaths`), or the first refusal.
- * The Zone stage joins here with the policy files.
+ * Step 4: Hardline, then Sandbox, for every path, command and URL argument; then the Zone; then, when
+ * a stage asked, the human. A later stage never re-allows what an earlier one refused. Synchronous
+ * unless a URL must be resolved or a human asked.
  */
-export function governStage(scope: CallScope, paths: readonly PathArgument[]): Map<string, string> | Refusal {
-  const resolved = new Map<string, string>();
-  for (const { pointer, value, access } of paths) {
-    const both = resolveArgument(value, access, scope.roots.workDir);
-    if (!both.allow) return refuse('sandbox', both.code, `Not allowed: ${both.reason}.`);
-    const hardline = hardlinePath(both, access);
-    if (!hardline.allow) return refuse('hardline', hardline.code, `Not allowed: ${hardline.reason}.`, hardline.rule);
-    const contained = containPath(value, both, access, scope.preparedRoots);
-    if (!contained.allow) return refuse('sandbox', contained.code, `Not allowed: ${contained.reason}.`);
-    resolved.set(pointer, contained.real);
+export function governStage(
+  scope: CallScope,
+  tool: RegisteredTool,
+  args: unknown,
+  marked: MarkedArguments,
+): Governed | Refusal | Promise<Governed | Refusal> {
+  if (tool.marked.length === 0 && scope.zone === undefined) return UNGOVERNED;
+  const resolvedPaths = new Map<string, string>();
+  const judgedPaths: JudgedPath[] = [];
+  const judged: string[] = [];
+  for (const { pointer, value, access } of marked.paths) {
+    const path = governPath(scope, value, access);
+    if (isRefusal(path)) return path;
+    resolvedPaths.set(pointer, path.real);
+    judgedPaths.push(path);
+    judged.push(`path:${path.real}`);
   }
-  return resolved;
+  const questions: Question[] = [];
+  const argvs: (readonly string[])[] = [];
+  for (const { value } of marked.commands) {
+    const command = governCommand(scope, value);
+    if (isRefusal(command)) return command;
+    for (const argv of command.argvs) {
+      argvs.push(argv);
+      judged.push(`argv:${JSON.stringify(argv)}`);
+    }
+    if (command.question !== undefined) questions.push(command.question);
+  }
+  const finish = (hosts: readonly string[]): Governed | Refusal | Promise<Governed | Refusal> => {
+    for (const host of hosts) judged.push(`host:${host}`);
+    const zone = zoneStage(scope, tool, judgedPaths, argvs, hosts);
+    if (isRefusal(zone)) return zone;
+    if (zone !== undefined) questions.push(zone);
+    if (questions.length === 0) return { resolvedPaths, judged, approval: undefined };
+    return approvalStage(scope, tool.definition.name, args, questions).then((approval) =>
+      isRefusal(approval) ? approval : { resolvedPaths, judged, approval },
+    );
+  };
+  if (marked.urls.length === 0) return finish([]);
+  return governUrls(scope, marked.urls).then((hosts) => (isRefusal(hosts) ? hosts : finish(hosts)));
 }

@@ -8,7 +8,7 @@ import {
 } from '@wesgine/schema';
 
 /** Where a tool came from. Sources differ only in how the handler runs; every call walks one pipeline. */
-export type ToolSourceKind = 'engine' | 'sdk' | 'mcp' | 'adapter' | 'agent' | 'run';
+export type ToolSourceKind = 'engine' | 'sdk' | 'mcp' | 'plugin' | 'adapter' | 'agent' | 'run';
 
 export type AnyHandler = (args: unknown, context: ToolContext) => unknown;
 

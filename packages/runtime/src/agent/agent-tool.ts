@@ -1,0 +1,142 @@
+import { type Static, ToolError, Type } from '@wesgine/schema';
+import type { Cell } from '../engine/cell.js';
+import type { Run } from '../engine/run.js';
+import type { SdkTool } from '../engine/sdk-tool.js';
+import type { ModelClient } from './model-client.js';
+import { type AgentResult, runAgent } from './run-agent.js';
+
+export interface AgentToolConfig {
+  /** The tool's name, also the sub-agent's id in audit events. */
+  readonly name: string;
+  /** What the calling model reads to decide when to delegate. */
+  readonly description: string;
+  readonly client: ModelClient;
+  readonly system?: string;
+  /**
+   * The tools the sub-agent may use. Always narrowed to what the calling run sees: a name the caller
+   * cannot see is dropped. Absent: every tool the caller sees.
+   */
+  readonly tools?: readonly string[];
+  /** Model replies per task; the agent loop's default (20) when absent. */
+  readonly maxTurns?: number;
+  /**
+   * How deep sub-agents may nest, counting the sub-agent this tool starts as 1. The default, 1, means the
+   * sub-agent sees no sub-agent tools; 2 lets it delegate once more. A nested sub-agent tool can only
+   * lower the limit its callers set, never raise it.
+   */
+  readonly maxDepth?: number;
+  /** The time limit of one delegated task (a sub-agent makes many model requests); 10 minutes when absent. */
+  readonly timeoutMs?: number;
+}
+
+/** Sub-agents as tools of a cell. */
+export interface CellAgents {
+  /** Registers a tool `{ task }` that hands the task to a sub-agent and returns its final answer. */
+  asTool(config: AgentToolConfig): void;
+}
+
+export const AgentTask = Type.Object({
+  task: Type.String({
+    minLength: 1,
+    description: 'The whole task for the sub-agent: it sees nothing of this conversation but this text.',
+  }),
+});
+
+const DEFAULT_AGENT_TIMEOUT_MS = 600_000;
+
+/** The depth limit each sub-agent run inherited from the tools that started it and its ancestors. */
+const depthLimits = new WeakMap<Run, number>();
+
+/**
+ * The SDK tool behind `cell.agents().asTool(config)`. Its handler finds the calling run, starts a child
+ * run on the same cell (the caller's actor, session, human channel and run zone; a fresh CycleDetector;
+ * the caller's visible tools narrowed by `config.tools` and the depth limit) and runs the agent loop on
+ * the task.
+ */
+export function agentTool(cell: Cell, config: AgentToolConfig): SdkTool<typeof AgentTask> {
+  const maxDepth = config.maxDepth ?? 1;
+  if (!Number.isInteger(maxDepth) || maxDepth < 1) {
+    throw new RangeError(`maxDepth of '${config.name}' must be a whole number of at least 1, not ${String(maxDepth)}`);
+  }
+  const { name } = config;
+  return {
+    name,
+    description: config.description,
+    parameters: AgentTask,
+    meta: { timeoutMs: config.timeoutMs ?? DEFAULT_AGENT_TIMEOUT_MS },
+    handler: async ({ task }: Static<typeof AgentTask>, context) => {
+      const parent = cell.findRun(context.runId);
+      if (parent === undefined) throw new ToolError('internal', `${name} could not find the run that called it`);
+      const depth = parent.depth + 1;
+      const limit = Math.min(maxDepth, depthLimits.get(parent) ?? maxDepth);
+      if (depth > limit) {
+        throw new ToolError(
+          'not_allowed',
+          `${name} would start a sub-agent ${depth} levels deep; the limit is ${limit}`,
+        );
+      }
+      const { signal } = context;
+      const child = childRun(cell, parent, config.tools, depth < limit, name, signal);
+      depthLimits.set(child, limit);
+      const result = await runAgent({
+        run: child,
+        client: config.client,
+        prompt: task,
+        signal,
+        ...(config.system === undefined ? {} : { system: config.system }),
+        ...(config.maxTurns === undefined ? {} : { maxTurns: config.maxTurns }),
+      });
+      return answer(name, result, child.id);
+    },
+  };
+}
+
+/** The child run: what the parent sees, intersected with `wanted`, minus sub-agent tools past the depth limit. */
+function childRun(
+  cell: Cell,
+  parent: Run,
+  wanted: readonly string[] | undefined,
+  mayDelegate: boolean,
+  name: string,
+  signal: AbortSignal,
+): Run {
+  const { params } = parent;
+  const ownNames = new Set((params.tools ?? []).map((tool) => tool.name));
+  const wantedNames = wanted === undefined ? undefined : new Set(wanted);
+  const visible = parent
+    .tools()
+    .map((tool) => tool.name)
+    .filter((tool) => wantedNames === undefined || wantedNames.has(tool))
+    .filter((tool) => mayDelegate || ownNames.has(tool) || cell.cellTool(tool)?.source !== 'agent');
+  const shown = new Set(visible);
+  const own = (params.tools ?? []).filter((tool) => shown.has(tool.name));
+  return cell.run({
+    agent: { id: name, tools: visible },
+    parent,
+    signal,
+    ...(own.length === 0 ? {} : { tools: own }),
+    ...(params.actor === undefined ? {} : { actor: params.actor }),
+    ...(params.sessionId === undefined ? {} : { sessionId: params.sessionId }),
+    ...(params.human === undefined ? {} : { human: params.human }),
+    ...(params.zone === undefined ? {} : { zone: params.zone }),
+  });
+}
+
+const UNFINISHED: Partial<Record<AgentResult['stopped'], string>> = {
+  max_turns: 'ran out of turns before it finished',
+  cycle_blocked: 'was stopped because it kept repeating the same calls',
+  escalated: 'was stopped because the same call kept failing',
+};
+
+/** The child's final text for the calling model; a stop short of an answer says so first. */
+function answer(name: string, result: AgentResult, runId: string): { text: string; data: unknown } {
+  const data = { turns: result.turns, stopped: result.stopped, runId };
+  if (result.stopped === 'done') return { text: result.text, data };
+  if (result.stopped === 'aborted') throw new ToolError('aborted', `${name} was cancelled`);
+  if (result.stopped === 'model_error') {
+    throw new ToolError('unavailable', `${name} could not get an answer from its model: ${result.error?.message}`);
+  }
+  const detail = result.stoppedBy?.text ?? result.text;
+  const lead = `The sub-agent ${name} ${UNFINISHED[result.stopped]} (after ${result.turns} turn${result.turns === 1 ? '' : 's'}).`;
+  return { text: detail === '' ? lead : `${lead}\n\n${detail}`, data };
+}

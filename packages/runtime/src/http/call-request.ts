@@ -1,0 +1,53 @@
+import { type JsonObject, unknownKey } from './json-body.js';
+
+/** `POST /tools/:name/call` after its body and headers were read. */
+export interface CallRequest {
+  readonly args: JsonObject;
+  readonly actor: string | undefined;
+  readonly sessionId: string | undefined;
+}
+
+export type ParsedCall =
+  | { readonly ok: true; readonly value: CallRequest }
+  | { readonly ok: false; readonly message: string };
+
+const FIELDS = ['args', 'actor', 'sessionId'] as const;
+
+/**
+ * The call's body is `{ args?, actor?, sessionId? }`. `args` left out means `{}`. `actor` and
+ * `sessionId` fall back to the `x-wesgine-actor` and `x-wesgine-session` headers (an empty header counts
+ * as absent). The shape of the envelope is checked here; the arguments themselves are the pipeline's to
+ * validate, and a mistake there is a `ToolResult` with `invalid_arguments`, not an HTTP error.
+ */
+export function parseCallRequest(
+  body: JsonObject,
+  headers: { readonly actor: string | undefined; readonly session: string | undefined },
+): ParsedCall {
+  const extra = unknownKey(body, FIELDS);
+  if (extra !== undefined) {
+    return {
+      ok: false,
+      message: `unknown field '${extra}' in the body; it takes args, actor and sessionId (the tool's arguments go under args)`,
+    };
+  }
+  const { args = {}, actor, sessionId } = body;
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) {
+    return { ok: false, message: "'args' must be a JSON object of the tool's arguments" };
+  }
+  for (const [field, value] of [
+    ['actor', actor],
+    ['sessionId', sessionId],
+  ] as const) {
+    if (value !== undefined && (typeof value !== 'string' || value === '')) {
+      return { ok: false, message: `'${field}' must be a non-empty string` };
+    }
+  }
+  return {
+    ok: true,
+    value: {
+      args: args as JsonObject,
+      actor: (actor as string | undefined) ?? (headers.actor || undefined),
+      sessionId: (sessionId as string | undefined) ?? (headers.session || undefined),
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { assembleApp } from './create-app.js';
+import { fixtureCell, postJson, question, sseFrames } from './http.test.fixture.js';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('GET /events', () => {
+  it('sends each audit event of the cell as event: audit, one line of JSON', async () => {
+    const { cell } = fixtureCell();
+    const { app } = assembleApp(cell);
+    const response = await app.request('/events');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const frames = sseFrames(response);
+    expect(await frames.next()).toBe(': connected');
+    await app.request('/tools/add/call', postJson({ args: { a: 1, b: 2 }, actor: 'ann' }));
+    const event = cell.auditLog().at(-1);
+    expect(event).toMatchObject({ tool: 'add', actor: 'ann', outcome: 'ok' });
+    expect(await frames.next()).toBe(`event: audit\ndata: ${JSON.stringify(event)}`);
+    await frames.cancel();
+  });
+
+  it('sends each question put to the approval queue as event: approval', async () => {
+    const { cell } = fixtureCell();
+    const frames = sseFrames(await assembleApp(cell).app.request('/events'));
+    await frames.next();
+    void cell.approvals().ask(question('q1'), AbortSignal.timeout(5_000));
+    expect(await frames.next()).toBe(`event: approval\ndata: ${JSON.stringify(question('q1'))}`);
+    cell.approvals().decide('q1', { decision: 'deny' });
+    await frames.cancel();
+  });
+
+  it('sends no approval events when approvals are off', async () => {
+    const { cell } = fixtureCell();
+    const frames = sseFrames(await assembleApp(cell, { approvals: false }).app.request('/events'));
+    await frames.next();
+    void cell.approvals().ask(question('q1'), AbortSignal.timeout(5_000));
+    await cell.run().call('look', {});
+    expect(await frames.next()).toMatch(/^event: audit\n/);
+    cell.approvals().decide('q1', { decision: 'deny' });
+    await frames.cancel();
+  });
+
+  it('sends a comment every 15 s', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const { cell } = fixtureCell();
+    const frames = sseFrames(await assembleApp(cell).app.request('/events'));
+    await frames.next();
+    vi.advanceTimersByTime(15_000);
+    expect(await frames.next()).toBe(': heartbeat');
+    await frames.cancel();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('removes its listeners when the client goes, and calls go on', async () => {
+    const { cell } = fixtureCell();
+    const stopped: string[] = [];
+    const onAudit = cell.onAudit.bind(cell);
+    vi.spyOn(cell, 'onAudit').mockImplementation((listener) => {
+      const stop = onAudit(listener);
+      return () => {
+        stopped.push('audit');
+        stop();
+      };
+    });
+    const queue = cell.approvals();
+    const onRequest = queue.onRequest.bind(queue);
+    vi.spyOn(queue, 'onRequest').mockImplementation((listener) => {
+      const stop = onRequest(listener);
+      return () => {
+        stopped.push('approval');
+        stop();
+      };
+    });
+    const { app, streams } = assembleApp(cell);
+    const frames = sseFrames(await app.request('/events'));
+    await frames.next();
+    expect(streams.size).toBe(1);
+    await frames.cancel();
+    expect(streams.size).toBe(0);
+    expect(stopped).toEqual(['audit', 'approval']);
+    const response = await app.request('/tools/add/call', postJson({ args: { a: 1, b: 1 } }));
+    expect(await response.json()).toEqual({ isError: false, text: '2', data: { sum: 2 } });
+  });
+
+  it('ends every open stream on endAll', async () => {
+    const { cell } = fixtureCell();
+    const { app, streams } = assembleApp(cell);
+    const first = sseFrames(await app.request('/events'));
+    const second = sseFrames(await app.request('/events'));
+    await first.next();
+    await second.next();
+    streams.endAll();
+    expect(await first.next()).toBeUndefined();
+    expect(await second.next()).toBeUndefined();
+    expect(streams.size).toBe(0);
+  });
+
+  it('drops a client that stops reading once 1,000 events wait for it; it still gets those', async () => {
+    const { cell } = fixtureCell();
+    const { app, streams } = assembleApp(cell);
+    const frames = sseFrames(await app.request('/events'));
+    const run = cell.run();
+    for (let n = 0; n < 1005; n++) expect(await run.call('add', { a: n, b: 0 })).toMatchObject({ isError: false });
+    expect(streams.size).toBe(0);
+    let audits = 0;
+    for (let frame = await frames.next(); frame !== undefined; frame = await frames.next()) {
+      if (frame.startsWith('event: audit\n')) audits++;
+    }
+    expect(audits).toBe(1000);
+  });
+});

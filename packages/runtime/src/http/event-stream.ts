@@ -1,0 +1,98 @@
+import type { ApprovalRequest } from '../approval/approval-request.js';
+import type { Cell } from '../engine/cell.js';
+import type { AuditEvent } from '../pipeline/audit-event.js';
+
+/** A comment line every this often, so proxies and clients see that an idle stream is alive. */
+export const HEARTBEAT_MS = 15_000;
+
+/** Frames queued for one client before it counts as gone: it falls this far behind, it is dropped. */
+export const EVENTS_QUEUED_MAX = 1000;
+
+export interface EventSources {
+  readonly cell: Cell;
+  /** Whether approval requests are sent too (`event: approval`). */
+  readonly approvals: boolean;
+}
+
+/**
+ * The open `GET /events` streams of one app, so that the server can end them all when it closes.
+ * Each stream sends `event: audit` for every audit event of the cell and `event: approval` for every
+ * question put to its approval queue, as one line of JSON each, and a comment every 15 s. Its
+ * listeners go when the client goes, when it falls 1,000 frames behind (the stream then ends after
+ * what is queued), or when `endAll` runs.
+ */
+export class EventStreams {
+  readonly #open = new Set<() => void>();
+  readonly #sources: EventSources;
+
+  constructor(sources: EventSources) {
+    this.#sources = sources;
+  }
+
+  /** A new stream's response; `signal` is the request's, which aborts when the client disconnects. */
+  respond(signal: AbortSignal): Response {
+    const { cell, approvals } = this.#sources;
+    const encoder = new TextEncoder();
+    let end = () => {};
+    const body = new ReadableStream<Uint8Array>(
+      {
+        start: (controller) => {
+          let ended = false;
+          // Called from the cell's listeners: it must never throw into the pipeline that emits the event.
+          const send = (text: string) => {
+            if (ended) return;
+            if ((controller.desiredSize ?? 0) <= -EVENTS_QUEUED_MAX) return end();
+            try {
+              controller.enqueue(encoder.encode(text));
+            } catch {
+              end();
+            }
+          };
+          const stopAudit = cell.onAudit((event: AuditEvent) => send(frame('audit', event)));
+          const stopApprovals = approvals
+            ? cell.approvals().onRequest((request: ApprovalRequest) => send(frame('approval', request)))
+            : () => {};
+          const heartbeat = setInterval(() => send(': heartbeat\n\n'), HEARTBEAT_MS);
+          end = () => {
+            if (ended) return;
+            ended = true;
+            stopAudit();
+            stopApprovals();
+            clearInterval(heartbeat);
+            this.#open.delete(end);
+            try {
+              // The client reads what is queued, then sees the response end. A dropped client holds at
+              // most EVENTS_QUEUED_MAX frames until it reads them or goes.
+              controller.close();
+            } catch {
+              // Already cancelled by the client.
+            }
+          };
+          this.#open.add(end);
+          // A first comment: the client knows the stream is live (the listeners are already in place).
+          send(': connected\n\n');
+        },
+        cancel: () => end(),
+      },
+      { highWaterMark: 1 },
+    );
+    signal.addEventListener('abort', () => end(), { once: true });
+    return new Response(body, {
+      headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' },
+    });
+  }
+
+  /** Ends every open stream; their clients see the end of the response. */
+  endAll(): void {
+    for (const end of [...this.#open]) end();
+  }
+
+  get size(): number {
+    return this.#open.size;
+  }
+}
+
+function frame(event: string, data: unknown): string {
+  // JSON.stringify escapes line breaks, so the data is always one `data:` line.
+  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}

@@ -1,0 +1,29 @@
+// The public surface of @wesgine/runtime/http. Adding a name here makes it public API.
+//
+// The HTTP API of one cell (Hono on @hono/node-server). Routes:
+//   GET  /tools                 the JSON Schema list (draft 2020-12, `toJsonSchemaTool`), sorted by name;
+//                               `?dialect=<DIALECT_NAMES>` gives the provider declarations instead
+//   GET  /tools/descriptions    text/plain, one block per tool (see describe-tools.ts for the format)
+//   POST /tools/:name/call      `{ args?, actor?, sessionId? }` -> the ToolResult
+//   GET  /approvals             the questions waiting for a person, oldest first
+//   POST /approvals/:id         `{ decision: 'approve', scope? }` | `{ decision: 'deny', reason? }`
+//   GET  /events                server-sent events: `audit` and `approval`, a comment every 15 s
+//
+// Decisions:
+// - A call answers 200 with the ToolResult whatever it says, refusals included: the result is what the
+//   model acts on and its `code` says why. The one exception is a tool the route names but the cell does
+//   not have: 404 with the error body, `unknown_tool`, and the close names in the message.
+// - Every other failure answers `{ error: { code, message } }` with a code from HTTP_ERROR_STATUS;
+//   nothing answers with a stack, and an unexpected throw is a 500 `internal` reported to `onError`.
+// - Calls go through one Run per (actor, sessionId) (body first, then the x-wesgine-actor and
+//   x-wesgine-session headers), so a session's calls meet one CycleDetector; the 1,000 most recently
+//   used are kept. Calls that name neither share one run.
+// - POST bodies must be application/json, so a page on another site cannot post a plain form here.
+// - `serve` listens on 127.0.0.1 by default and refuses a non-loopback host without a token.
+
+export type { AppOptions } from './create-app.js';
+export { createApp, DEFAULT_BODY_LIMIT } from './create-app.js';
+export type { HttpErrorBody, HttpErrorCode } from './http-error.js';
+export { HTTP_ERROR_STATUS } from './http-error.js';
+export type { HttpServer, ServeOptions } from './serve.js';
+export { serve } from './serve.js';

@@ -1,0 +1,83 @@
+import {
+  type AnyToolDefinition,
+  DIALECT_NAMES,
+  exportTools,
+  isDialectName,
+  resolveCategory,
+  toJsonSchemaTool,
+} from '@wesgine/schema';
+import type { Hono } from 'hono';
+import type { Cell } from '../engine/cell.js';
+import { parseCallRequest } from './call-request.js';
+import { describeTools } from './describe-tools.js';
+import { httpError } from './http-error.js';
+import type { ReadBody } from './json-body.js';
+import type { SessionRuns } from './session-runs.js';
+
+/**
+ * `GET /tools`, `GET /tools/descriptions` and `POST /tools/:name/call`. The lists show the cell's tools
+ * (engine tools it has not disabled, its own, its sources'), sorted by name, read afresh on every request
+ * so that registering or unregistering shows at once.
+ */
+export function addToolRoutes(app: Hono, cell: Cell, runs: SessionRuns, readBody: ReadBody): void {
+  app.get('/tools', (context) => {
+    const dialect = context.req.query('dialect');
+    const tools = cellTools(cell);
+    if (dialect === undefined) return context.json(tools.map(toJsonSchemaTool));
+    if (!isDialectName(dialect)) {
+      return httpError(
+        context,
+        'unknown_dialect',
+        `unknown dialect ${JSON.stringify(dialect)}; use one of ${DIALECT_NAMES.join(', ')}`,
+      );
+    }
+    return context.json(exportTools(tools, dialect).map((exported) => exported.declaration));
+  });
+
+  app.get('/tools/descriptions', (context) => {
+    const { engine, spec } = cell;
+    const described = cellTools(cell).map((tool) => ({
+      name: tool.name,
+      category: resolveCategory(tool.name, {
+        engine: engine.categories,
+        ...(spec.extraCategories === undefined ? {} : { cell: spec.extraCategories }),
+        meta: tool.meta,
+      }).category,
+      description: tool.description,
+      parameters: toJsonSchemaTool(tool).parameters,
+    }));
+    return context.text(describeTools(described));
+  });
+
+  app.post('/tools/:name/call', async (context) => {
+    const body = await readBody(context);
+    if (!body.ok) return body.response;
+    const request = parseCallRequest(body.value, {
+      actor: context.req.header('x-wesgine-actor'),
+      session: context.req.header('x-wesgine-session'),
+    });
+    if (!request.ok) return httpError(context, 'invalid_body', request.message);
+    const { args, actor, sessionId } = request.value;
+    let run: ReturnType<SessionRuns['get']>;
+    try {
+      run = runs.get(actor, sessionId);
+    } catch {
+      return httpError(context, 'unavailable', 'the cell is stopped; it takes no more calls');
+    }
+    const name = context.req.param('name');
+    const result = await run.call(name, args);
+    // 404 only when the route's tool does not exist; `unknown_tool` from inside a tool (a sub-agent
+    // calling a missing tool) is that tool's result, answered with 200 like every other result.
+    if (result.code === 'unknown_tool' && cell.cellTool(name) === undefined && cell.engineTool(name) === undefined) {
+      return httpError(context, 'unknown_tool', result.text);
+    }
+    return context.json(result);
+  });
+}
+
+function cellTools(cell: Cell): AnyToolDefinition[] {
+  return cell
+    .allTools()
+    .map((tool) => tool.definition)
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}

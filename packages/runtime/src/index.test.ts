@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import * as runtime from './index.js';
+
+describe('@wesgine/runtime public surface', () => {
+  it('exports exactly these runtime names (adding one makes it public API)', () => {
+    expect(Object.keys(runtime).sort()).toMatchInlineSnapshot(`
+      [
+        "AgentTask",
+        "ApprovalQueue",
+        "CycleDetector",
+        "DEFAULT_CYCLE_CONFIG",
+        "DEFAULT_MAX_TURNS",
+        "DEFAULT_ZONE_FILE",
+        "ModelError",
+        "ZoneError",
+        "callKey",
+        "createEngine",
+        "guardedFetch",
+        "isBlockedAddress",
+        "judgeUrl",
+        "loadZone",
+        "openAiChatClient",
+        "runAgent",
+        "scriptedClient",
+      ]
+    `);
+  });
+});

@@ -1,0 +1,39 @@
+import { hardlineCommands } from '../governance/hardline-commands.js';
+import { analyzeCommand } from '../governance/shell/analyze-command.js';
+import type { CallScope } from './call-scope.js';
+import { governPath } from './govern-paths.js';
+import type { Question } from './question.js';
+import { isRefusal, type Refusal, refuse } from './refusal.js';
+
+/** A command line both stages let through, possibly with a question for a human. */
+export interface JudgedCommand {
+  readonly argvs: readonly (readonly string[])[];
+  readonly question: Question | undefined;
+}
+
+/**
+ * One `Command()` argument through Hardline and Sandbox: parsed into its sub-commands (wrappers
+ * removed), Hardline's catastrophic-command rules, then the Sandbox's judgement of the line (what it
+ * cannot see through is a question, what it cannot parse is refused) and of every redirection target
+ * and `cd` folder as a path.
+ */
+export function governCommand(scope: CallScope, text: string): JudgedCommand | Refusal {
+  const analysis = analyzeCommand(text);
+  const hardline = hardlineCommands(analysis.commands);
+  if (hardline.effect === 'deny') {
+    return refuse('hardline', hardline.code, `Not allowed: ${hardline.reason}`, hardline.rule);
+  }
+  const { verdict } = analysis;
+  if (verdict.effect === 'deny') return refuse('sandbox', verdict.code, `Not allowed: ${verdict.reason}`, verdict.rule);
+  for (const path of analysis.paths) {
+    if (path.value === '/dev/null') continue;
+    const what = path.why === 'cd' ? 'the command changes into a folder: ' : 'the command redirects to a file: ';
+    const judged = governPath(scope, path.value, path.access, what);
+    if (isRefusal(judged)) return judged;
+  }
+  return {
+    argvs: analysis.commands.map((command) => command.argv),
+    question:
+      verdict.effect === 'ask' ? { stage: 'sandbox', rule: verdict.rule, question: verdict.question } : undefined,
+  };
+}

@@ -1,0 +1,33 @@
+import type { RegisteredTool } from '../registry/registered-tool.js';
+import type { CallScope } from './call-scope.js';
+import type { JudgedPath } from './govern-paths.js';
+import type { Question } from './question.js';
+import { type Refusal, refuse } from './refusal.js';
+
+/**
+ * The Zone: the actor's policy, after Hardline and Sandbox have let the call through (so it can narrow,
+ * never widen). It sees the real and lexical paths, each sub-command's argv and the URL hosts.
+ */
+export function zoneStage(
+  scope: CallScope,
+  tool: RegisteredTool,
+  paths: readonly JudgedPath[],
+  commands: readonly (readonly string[])[],
+  hosts: readonly string[],
+): Refusal | Question | undefined {
+  const { zone } = scope;
+  if (zone === undefined) return undefined;
+  const decision = zone.decide({
+    tool: tool.definition.name,
+    category: scope.categoryOf(tool),
+    workDir: scope.roots.workDir,
+    paths,
+    commands,
+    hosts,
+  });
+  if (decision.effect === 'allow') return undefined;
+  if (decision.effect === 'deny') {
+    return refuse('zone', 'zone_denied', `Not allowed by zone '${decision.zone}': ${decision.reason}`, decision.rule);
+  }
+  return { stage: 'zone', rule: decision.rule, question: decision.reason };
+}

@@ -1,0 +1,21 @@
+import { strictness } from './effect.js';
+import type { Zone, ZoneDecision, ZoneRequest } from './zone.js';
+
+/**
+ * `parent` narrowed by `child`: each decides on its own and the stricter decision stands (on a tie, the
+ * parent's). Neither can widen the other, whatever their defaults or allow rules say.
+ */
+export function narrowZone(parent: Zone, child: Zone): Zone {
+  return {
+    id: `${parent.id} > ${child.id}`,
+    decide(request: ZoneRequest): ZoneDecision {
+      const first = parent.decide(request);
+      if (first.effect === 'deny') return first;
+      const second = child.decide(request);
+      return strictness(second.effect) > strictness(first.effect) ? second : first;
+    },
+    narrow(next: Zone): Zone {
+      return narrowZone(this, next);
+    },
+  };
+}

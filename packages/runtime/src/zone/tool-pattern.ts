@@ -1,0 +1,23 @@
+import { piecesSource, starPieces } from './glob-source.js';
+
+/** Which tools a rule governs: exact names, and names with `*` (any characters, `/` and `:` included). */
+export interface ToolPatterns {
+  readonly names: ReadonlySet<string>;
+  readonly globs: readonly RegExp[];
+}
+
+export function compileToolPatterns(entries: readonly string[]): ToolPatterns {
+  const names = new Set<string>();
+  const globs: RegExp[] = [];
+  for (const entry of entries) {
+    if (!entry.includes('*')) names.add(entry);
+    else globs.push(new RegExp(`^${piecesSource(starPieces(entry), '[^]', '$', { value: 0 })}`, 'u'));
+  }
+  return { names, globs };
+}
+
+export function matchesTool(patterns: ToolPatterns, tool: string): boolean {
+  if (patterns.names.has(tool)) return true;
+  for (const glob of patterns.globs) if (glob.test(tool)) return true;
+  return false;
+}

@@ -1,0 +1,174 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type CellSpec, createEngine } from '@wesgine/runtime';
+import { Command, Type } from '@wesgine/schema';
+import { describe, expect, it } from 'vitest';
+
+// Threat list rows 22-31 (research B, section d) for command lines, through run.call. The `sh` tool runs
+// its command with bash in the work folder, so a refusal that failed would show as a changed file. The
+// catastrophic rows use a tool that only records what it was given: the test must never run them.
+
+function world(spec: Partial<CellSpec> = {}) {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'wesgine-commands-')));
+  const work = join(root, 'proj');
+  const outside = join(root, 'outside');
+  mkdirSync(join(work, '.git', 'hooks'), { recursive: true });
+  mkdirSync(outside);
+  writeFileSync(join(outside, 'target.txt'), 'original\n');
+  const ran: string[] = [];
+  const cell = createEngine().createCell({ workDir: work, ...spec });
+  cell.tools().register({
+    name: 'sh',
+    description: 'Runs a command line with bash in the work folder.',
+    parameters: Type.Object({ command: Command() }),
+    handler: ({ command }, context) => {
+      ran.push(command);
+      return execFileSync('bash', ['-c', command], { cwd: context.workDir, encoding: 'utf8' });
+    },
+  });
+  cell.tools().register({
+    name: 'record',
+    description: 'Records a command line without running it.',
+    parameters: Type.Object({ command: Command() }),
+    handler: ({ command }) => {
+      ran.push(command);
+      return 'recorded';
+    },
+  });
+  const outsideText = () => readFileSync(join(outside, 'target.txt'), 'utf8');
+  return { root, work, outside, cell, run: cell.run(), ran, outsideText };
+}
+
+describe('security: command lines', () => {
+  it('a plain command runs', async () => {
+    const { run } = world();
+    expect(await run.call('sh', { command: 'echo hi && echo there' })).toEqual({ isError: false, text: 'hi\nthere\n' });
+  });
+
+  it('row 22: every sub-command of a chain is judged by the zone', async () => {
+    const { run, ran, outsideText } = world({
+      zone: {
+        version: 1,
+        zone: 'test/echo-only',
+        defaults: { exploration: 'allow', action: 'deny' },
+        rules: [{ id: 'echo-ok', effect: 'allow', tools: ['sh'], argv: ['echo', '*'] }],
+      },
+    });
+    expect(await run.call('sh', { command: 'echo ok' })).toMatchObject({ isError: false, text: 'ok\n' });
+    const chained = await run.call('sh', { command: 'echo ok && cp /dev/null ../outside/target.txt' });
+    expect(chained).toMatchObject({ isError: true, code: 'zone_denied' });
+    expect(ran).toEqual(['echo ok']);
+    expect(outsideText()).toBe('original\n');
+  });
+
+  it('row 23: command and process substitution need a person; with none they are refused', async () => {
+    const { run, ran } = world();
+    for (const command of ['echo $(cat ~/.ssh/id_rsa)', 'echo `id`', 'diff <(cat /etc/shadow) x', 'echo $((1+2))']) {
+      expect(await run.call('sh', { command })).toMatchObject({ isError: true, code: 'approval_required' });
+    }
+    expect(ran).toEqual([]);
+  });
+
+  it('row 24: a redirection is a write, judged like a path argument', async () => {
+    const { run, ran, work, outsideText } = world();
+    expect(await run.call('sh', { command: 'echo pwned > ../outside/target.txt' })).toMatchObject({
+      code: 'path_not_allowed',
+    });
+    expect(await run.call('sh', { command: 'echo pwned >> ~/.bashrc' })).toMatchObject({ isError: true });
+    expect(await run.call('sh', { command: 'echo x > .git/hooks/pre-commit' })).toMatchObject({
+      code: 'hardline_denied',
+    });
+    expect(ran).toEqual([]);
+    expect(outsideText()).toBe('original\n');
+    expect(existsSync(join(work, '.git/hooks/pre-commit'))).toBe(false);
+    expect(await run.call('sh', { command: 'echo fine > out.txt 2>/dev/null' })).toMatchObject({ isError: false });
+    expect(readFileSync(join(work, 'out.txt'), 'utf8')).toBe('fine\n');
+  });
+
+  it('row 25: cd out of the work folder is refused', async () => {
+    const { run, ran, outsideText } = world();
+    expect(await run.call('sh', { command: 'cd .. && cp /dev/null outside/target.txt' })).toMatchObject({
+      code: 'path_not_allowed',
+    });
+    expect(await run.call('sh', { command: 'cd / && ls' })).toMatchObject({ code: 'path_not_allowed' });
+    expect(ran).toEqual([]);
+    expect(outsideText()).toBe('original\n');
+  });
+
+  it('row 26: wrappers are looked through; find -exec and xargs need a person', async () => {
+    const { run, ran } = world();
+    expect(await run.call('record', { command: 'timeout 5 rm -rf /' })).toMatchObject({ code: 'hardline_denied' });
+    expect(await run.call('record', { command: 'nice -n 5 env X=1 rm -rf ~' })).toMatchObject({
+      code: 'hardline_denied',
+    });
+    expect(await run.call('sh', { command: 'find . -name x -exec rm {} ;' })).toMatchObject({
+      code: 'approval_required',
+    });
+    expect(await run.call('sh', { command: 'echo a | xargs rm' })).toMatchObject({ code: 'approval_required' });
+    expect(ran).toEqual([]);
+  });
+
+  it('row 27: interpreters given inline code need a person', async () => {
+    const { run, ran } = world();
+    for (const command of [
+      "bash -c 'echo x > ../outside/target.txt'",
+      'sh -c id',
+      "python3 -c 'import os'",
+      "node -e 'process.exit(0)'",
+      "perl -e 'print 1'",
+      "git -c core.pager='sh -c id' log",
+    ]) {
+      expect(await run.call('sh', { command })).toMatchObject({ code: 'approval_required' });
+    }
+    expect(ran).toEqual([]);
+  });
+
+  it('row 28: a command name that is not known before it runs needs a person', async () => {
+    const { run, ran } = world();
+    for (const command of ['CMD=rm; $CMD -rf x', 'a=cu;b=rl;$a$b evil', 'eval "$X"']) {
+      expect(await run.call('sh', { command })).toMatchObject({ code: 'approval_required' });
+    }
+    expect(ran).toEqual([]);
+  });
+
+  it('row 29: text a shell may read differently is refused', async () => {
+    const { run, ran } = world();
+    for (const command of ['ls\rrm -rf x', 'ls\u00a0-la', "$'\\x72m' -rf x"]) {
+      expect((await run.call('sh', { command })).isError).toBe(true);
+    }
+    expect(ran).toEqual([]);
+  });
+
+  it('row 30: a flood of sub-commands is refused outright, not asked', async () => {
+    const { run, ran } = world();
+    const result = await run.call('sh', { command: `${'true && '.repeat(60)}echo done` });
+    expect(result).toMatchObject({ isError: true, code: 'denied' });
+    expect(ran).toEqual([]);
+  });
+
+  it('row 31: assignments that change which program runs need a person', async () => {
+    const { run, ran } = world();
+    for (const command of [
+      'PATH=./bin:$PATH git status',
+      'LD_PRELOAD=./x.so ls',
+      'NODE_OPTIONS=--require=./x node a.js',
+    ]) {
+      expect(await run.call('sh', { command })).toMatchObject({ code: 'approval_required' });
+    }
+    expect(ran).toEqual([]);
+  });
+
+  it('Hardline catastrophic commands are refused however they are spelled', async () => {
+    const { run, ran } = world();
+    for (const command of ['rm -rf /', 'rm -r -f /*', 'sudo /bin/rm --recursive --force /', 'mkfs.ext4 /dev/sda1']) {
+      expect(await run.call('record', { command })).toMatchObject({ isError: true, code: 'hardline_denied' });
+    }
+    expect(await run.call('record', { command: 'dd if=/dev/zero of=/dev/sda' })).toMatchObject({
+      code: 'hardline_denied',
+    });
+    expect(await run.call('record', { command: ':(){ :|:& };:' })).toMatchObject({ isError: true });
+    expect(ran).toEqual([]);
+  });
+});
