@@ -63,6 +63,27 @@ describe('security: command lines', () => {
     expect(outsideText()).toBe('original\n');
   });
 
+  it('row 24 with a zone: a redirection is a write the zone judges, even after an allowed command', async () => {
+    const { run, ran, work } = world({
+      zone: {
+        version: 1,
+        zone: 'test/echo-only',
+        defaults: { exploration: 'allow', action: 'deny' },
+        rules: [
+          { id: 'echo-ok', effect: 'allow', tools: ['sh'], argv: ['echo', '*'] },
+          { id: 'no-secrets', effect: 'deny', tools: ['*'], paths: ['**/.env'], reason: 'secrets stay closed' },
+        ],
+      },
+    });
+    expect(await run.call('sh', { command: 'echo TOKEN=x > .env' })).toEqual({
+      isError: true,
+      code: 'zone_denied',
+      text: "Not allowed by zone 'test/echo-only': secrets stay closed",
+    });
+    expect(ran).toEqual([]);
+    expect(existsSync(join(work, '.env'))).toBe(false);
+  });
+
   it('row 23: command and process substitution need a person; with none they are refused', async () => {
     const { run, ran } = world();
     for (const command of ['echo $(cat ~/.ssh/id_rsa)', 'echo `id`', 'diff <(cat /etc/shadow) x', 'echo $((1+2))']) {

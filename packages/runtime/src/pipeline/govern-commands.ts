@@ -1,13 +1,15 @@
 import { hardlineCommands } from '../governance/hardline-commands.js';
 import { analyzeCommand } from '../governance/shell/analyze-command.js';
 import type { CallScope } from './call-scope.js';
-import { governPath } from './govern-paths.js';
+import { governPath, type JudgedPath } from './govern-paths.js';
 import type { Question } from './question.js';
 import { isRefusal, type Refusal, refuse } from './refusal.js';
 
 /** A command line both stages let through, possibly with a question for a human. */
 export interface JudgedCommand {
   readonly argvs: readonly (readonly string[])[];
+  /** Redirection targets and `cd` folders, resolved: the Zone judges them like path arguments. */
+  readonly paths: readonly JudgedPath[];
   readonly question: Question | undefined;
 }
 
@@ -25,14 +27,17 @@ export function governCommand(scope: CallScope, text: string): JudgedCommand | R
   }
   const { verdict } = analysis;
   if (verdict.effect === 'deny') return refuse('sandbox', verdict.code, `Not allowed: ${verdict.reason}`, verdict.rule);
+  const paths: JudgedPath[] = [];
   for (const path of analysis.paths) {
     if (path.value === '/dev/null') continue;
     const what = path.why === 'cd' ? 'the command changes into a folder: ' : 'the command redirects to a file: ';
     const judged = governPath(scope, path.value, path.access, what);
     if (isRefusal(judged)) return judged;
+    paths.push(judged);
   }
   return {
     argvs: analysis.commands.map((command) => command.argv),
+    paths,
     question:
       verdict.effect === 'ask' ? { stage: 'sandbox', rule: verdict.rule, question: verdict.question } : undefined,
   };

@@ -47,6 +47,10 @@ export function governStage(
   for (const { value } of marked.commands) {
     const command = governCommand(scope, value);
     if (isRefusal(command)) return command;
+    for (const path of command.paths) {
+      judgedPaths.push(path);
+      judged.push(`path:${path.real}`);
+    }
     for (const argv of command.argvs) {
       argvs.push(argv);
       judged.push(`argv:${JSON.stringify(argv)}`);
