@@ -1,9 +1,10 @@
-import { type ToolContext, toToolError } from '@wesgine/schema';
+import { toToolError } from '@wesgine/schema';
 import type { RegisteredTool } from '../registry/registered-tool.js';
 import type { CallScope } from './call-scope.js';
 import { cycleStage } from './cycle-stage.js';
 import { type Governed, governStage } from './govern-stage.js';
 import { handleStage } from './handle-stage.js';
+import { HandlerContext } from './handler-context.js';
 import { markedArguments } from './marked-arguments.js';
 import { isRefusal, type Refusal } from './refusal.js';
 import { resolveStage } from './resolve-stage.js';
@@ -40,15 +41,7 @@ export async function callTool(scope: CallScope, name: string, args: unknown): P
   const governed = pending instanceof Promise ? await pending : pending;
   if (isRefusal(governed)) return refused(scope, name, tool, started, governed);
 
-  const context: Omit<ToolContext, 'signal'> = {
-    ...scope.ids,
-    workDir: scope.roots.workDir,
-    allowPaths: scope.roots.allowPaths,
-    denyPaths: scope.roots.denyPaths,
-    resolvedPaths: governed.resolvedPaths,
-    progress: () => {},
-    log: scope.log,
-  };
+  const context = new HandlerContext(scope, governed.resolvedPaths);
   const { meta } = tool.definition;
   let result: ToolResult;
   try {

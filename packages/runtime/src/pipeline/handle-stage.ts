@@ -1,5 +1,6 @@
-import { type ToolContext, ToolError } from '@wesgine/schema';
+import { ToolError } from '@wesgine/schema';
 import type { RegisteredTool } from '../registry/registered-tool.js';
+import type { HandlerContext } from './handler-context.js';
 
 /**
  * Step 6: runs the handler under the tool's time limit and the run's abort signal. The handler's own
@@ -9,30 +10,18 @@ import type { RegisteredTool } from '../registry/registered-tool.js';
 export async function handleStage(
   tool: RegisteredTool,
   args: unknown,
-  context: Omit<ToolContext, 'signal'>,
+  context: HandlerContext,
   runSignal: AbortSignal,
   timeoutMs: number,
 ): Promise<unknown> {
   if (runSignal.aborted) throw new ToolError('aborted', `${tool.definition.name} was cancelled`);
-  // The handler's signal is made only if the handler reads it: most handlers never do.
-  let controller: AbortController | undefined;
-  let stoppedBy: ToolError | undefined;
-  const signalOf = () => {
-    if (controller === undefined) {
-      controller = new AbortController();
-      if (stoppedBy !== undefined) controller.abort(stoppedBy);
-    }
-    return controller.signal;
-  };
-  const handlerContext = Object.defineProperty({ ...context }, 'signal', { get: signalOf, enumerable: true });
-  const returned = tool.handler(args, handlerContext as ToolContext);
+  const returned = tool.handler(args, context);
   if (!isThenable(returned)) return returned;
 
   let stop: (reason: ToolError) => void = () => {};
   const stopped = new Promise<never>((_, reject) => {
     stop = (reason) => {
-      stoppedBy = reason;
-      controller?.abort(reason);
+      context.stop(reason);
       reject(reason);
     };
   });
