@@ -15,17 +15,19 @@ export class PathLoopError extends Error {
  * `PathLoopError` after `MAX_LINKS` links.
  */
 export function realPathOf(path: string, links = 0): string {
-  // existsSync follows links and never throws; a missing file costs no exception this way.
-  if (existsSync(path)) return realpathSync.native(path);
   if (links > MAX_LINKS) throw new PathLoopError(`too many symbolic links in ${path}`);
-  const parent = dirname(path);
-  if (parent === path) return path;
-  const realParent = realPathOf(parent, links);
-  const candidate = join(realParent, basename(path));
-  if (lstatSync(candidate, { throwIfNoEntry: false })?.isSymbolicLink() !== true) return candidate;
+  // lstat follows every link but the last, and answers "no entry" without an exception: then the last
+  // part is missing (and is no link), and the path is its folder's real path plus that name.
+  const entry = lstatSync(path, { throwIfNoEntry: false });
+  if (entry === undefined) {
+    const parent = dirname(path);
+    return parent === path ? path : join(realPathOf(parent, links), basename(path));
+  }
+  if (!entry.isSymbolicLink() || existsSync(path)) return realpathSync.native(path);
   // A dangling link (or one in a loop): resolve its text from the folder it sits in, and keep going.
-  const target = readlinkSync(candidate);
-  return realPathOf(isAbsolute(target) ? resolve(target) : resolve(realParent, target), links + 1);
+  const target = readlinkSync(path);
+  const folder = realPathOf(dirname(path), links);
+  return realPathOf(isAbsolute(target) ? resolve(target) : resolve(folder, target), links + 1);
 }
 
 /** Containment by path components: `/w/proj2` is not inside `/w/proj`. Equal paths are inside. */
