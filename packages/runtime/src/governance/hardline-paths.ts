@@ -52,6 +52,14 @@ function rules(home: string): Rule[] {
   ];
 }
 
+let cached: { readonly home: string; readonly rules: readonly Rule[] } | undefined;
+
+/** The rules for one home folder, built once (the home folder rarely changes within a process). */
+function rulesFor(home: string): readonly Rule[] {
+  if (cached?.home !== home) cached = { home, rules: rules(home) };
+  return cached.rules;
+}
+
 /**
  * Hardline for paths: rules no configuration can remove. Judges both the lexical and the real form of a
  * path the Sandbox resolved; either matching is a denial. `home` is the user's home folder.
@@ -61,8 +69,12 @@ export function hardlinePath(
   access: PathAccess,
   home: string = homedir(),
 ): HardlinePathDecision {
-  for (const rule of rules(home)) {
-    const hit = [paths.lexical, paths.real].find((path) => rule.applies(path, access));
+  for (const rule of rulesFor(home)) {
+    const hit = rule.applies(paths.lexical, access)
+      ? paths.lexical
+      : rule.applies(paths.real, access)
+        ? paths.real
+        : undefined;
     if (hit !== undefined) {
       return {
         allow: false,
