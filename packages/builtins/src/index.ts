@@ -1,3 +1,7 @@
-// The public surface of @wesgine/builtins. The Tier E tools arrive with their own issue.
+// The public surface of @wesgine/builtins. Adding a name here makes it public API.
 
-export {};
+import { defineToolPack } from '@wesgine/schema';
+import { handlers, pack, tools } from '../generated/handlers.gen.js';
+
+/** The Tier E tools, for `createEngine({ tools: builtins })`. */
+export const builtins = defineToolPack({ ...pack, tools, handlers });

@@ -13,6 +13,7 @@ describe('@wesgine/runtime public surface', () => {
         "DEFAULT_ZONE_FILE",
         "ModelError",
         "ZoneError",
+        "analyzeCommand",
         "callKey",
         "createEngine",
         "guardedFetch",

@@ -30,11 +30,30 @@ export { Path } from './params/path.js';
 export type { TUrl } from './params/url.js';
 export { Url } from './params/url.js';
 export { valuesAt } from './params/values-at.js';
-export type { AnyToolDefinition, ArgsOf, ResultOf, ToolDefinition, ToolExample, ToolSpec } from './tool/define-tool.js';
+export type {
+  AnyToolDefinition,
+  ArgsOf,
+  NamedPath,
+  ResultOf,
+  ToolDefinition,
+  ToolExample,
+  ToolSpec,
+} from './tool/define-tool.js';
 export { defineTool, isToolDefinition } from './tool/define-tool.js';
 export type { AnyToolPack, ToolPack, ToolPackSpec } from './tool/define-tool-pack.js';
 export { defineToolPack, isToolPack } from './tool/define-tool-pack.js';
-export type { ToolContext, ToolLogger, ToolProgress } from './tool/tool-context.js';
+export type {
+  SubAgentAnswer,
+  SubAgentTask,
+  ToolAgents,
+  ToolContext,
+  ToolHuman,
+  ToolLogger,
+  ToolProgress,
+  ToolSession,
+  UserAnswer,
+  UserQuestion,
+} from './tool/tool-context.js';
 export type { HandlerOf, ToolHandler, ToolHandlerResult, ToolHandlers } from './tool/tool-handler.js';
 export type { ToolCategory, ToolMeta } from './tool/tool-meta.js';
 export { TOOL_NAME_PATTERN, toolNameProblem } from './tool/tool-name.js';

@@ -5,10 +5,17 @@ import type { GenerateContext } from './pack-exports.js';
 
 /**
  * `generated/categories.gen.ts`: the category each tool declares (`meta.category`, else `meta.readOnly`,
- * else `action`) and the progress-aware tools, as the engine's and a cell's maps take them.
+ * else `action`), under its name and each of its aliases, and the progress-aware tools, as the engine's
+ * and a cell's maps take them.
  */
 export function categoriesFile(context: GenerateContext): GeneratedFile {
-  const entries = context.tools.map(({ tool }) => `  '${tool.name}': '${declaredCategory(tool.definition.meta)}',`);
+  const entries = context.tools
+    .flatMap(({ tool }) => {
+      const category = declaredCategory(tool.definition.meta);
+      return [tool.name, ...(tool.definition.meta.aliases ?? [])].map((name) => ({ name, category }));
+    })
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .map(({ name, category }) => `  '${name}': '${category}',`);
   const progress = context.tools
     .filter(({ tool }) => tool.definition.meta.progressAware === true)
     .map(({ tool }) => `  '${tool.name}',`);

@@ -37,6 +37,7 @@ function manifestEntry({ tool, json, dialects }: ExportedTool): Record<string, u
   for (const dialect of DIALECT_NAMES) strict[dialect] = dialects[dialect].loss.strictCapable;
   return {
     name: tool.name,
+    ...(meta.aliases === undefined ? {} : { aliases: [...meta.aliases] }),
     file: tool.file,
     schemaHash: schemaHash(json.parameters),
     resultSchemaHash: json.result === undefined ? null : schemaHash(json.result),

@@ -29,10 +29,17 @@ export interface AgentToolConfig {
   readonly timeoutMs?: number;
 }
 
-/** Sub-agents as tools of a cell. */
+/** Sub-agents of a cell. */
 export interface CellAgents {
   /** Registers a tool `{ task }` that hands the task to a sub-agent and returns its final answer. */
   asTool(config: AgentToolConfig): void;
+  /**
+   * Offers a sub-agent to tools that delegate (`delegate_task`, by `config.name`); `general` is the one
+   * they use when the model names none. A name can be defined once.
+   */
+  define(config: AgentToolConfig): void;
+  /** The names `define` offered, sorted. */
+  defined(): string[];
 }
 
 export const AgentTask = Type.Object({
@@ -54,10 +61,7 @@ const depthLimits = new WeakMap<Run, number>();
  * the task.
  */
 export function agentTool(cell: Cell, config: AgentToolConfig): SdkTool<typeof AgentTask> {
-  const maxDepth = config.maxDepth ?? 1;
-  if (!Number.isInteger(maxDepth) || maxDepth < 1) {
-    throw new RangeError(`maxDepth of '${config.name}' must be a whole number of at least 1, not ${String(maxDepth)}`);
-  }
+  checkDepth(config);
   const { name } = config;
   return {
     name,
@@ -67,28 +71,50 @@ export function agentTool(cell: Cell, config: AgentToolConfig): SdkTool<typeof A
     handler: async ({ task }: Static<typeof AgentTask>, context) => {
       const parent = cell.findRun(context.runId);
       if (parent === undefined) throw new ToolError('internal', `${name} could not find the run that called it`);
-      const depth = parent.depth + 1;
-      const limit = Math.min(maxDepth, depthLimits.get(parent) ?? maxDepth);
-      if (depth > limit) {
-        throw new ToolError(
-          'not_allowed',
-          `${name} would start a sub-agent ${depth} levels deep; the limit is ${limit}`,
-        );
-      }
-      const { signal } = context;
-      const child = childRun(cell, parent, config.tools, depth < limit, name, signal);
-      depthLimits.set(child, limit);
-      const result = await runAgent({
-        run: child,
-        client: config.client,
-        prompt: task,
-        signal,
-        ...(config.system === undefined ? {} : { system: config.system }),
-        ...(config.maxTurns === undefined ? {} : { maxTurns: config.maxTurns }),
-      });
-      return answer(name, result, child.id);
+      const { result, runId } = await runSubAgent(cell, config, parent, task, context.signal);
+      return answer(name, result, runId);
     },
   };
+}
+
+/** Throws when `maxDepth` of a sub-agent's config is not a whole number of at least 1. */
+export function checkDepth(config: AgentToolConfig): void {
+  const maxDepth = config.maxDepth ?? 1;
+  if (!Number.isInteger(maxDepth) || maxDepth < 1) {
+    throw new RangeError(`maxDepth of '${config.name}' must be a whole number of at least 1, not ${String(maxDepth)}`);
+  }
+}
+
+/**
+ * Runs one task on a sub-agent in a child run of `parent` on the same cell: the caller's actor, session,
+ * human channel and run zone; a fresh CycleDetector; the caller's visible tools narrowed by
+ * `config.tools` and the depth limit. Refuses (`not_allowed`) past the depth limit.
+ */
+export async function runSubAgent(
+  cell: Cell,
+  config: AgentToolConfig,
+  parent: Run,
+  prompt: string,
+  signal: AbortSignal,
+): Promise<{ result: AgentResult; runId: string }> {
+  const { name } = config;
+  const maxDepth = config.maxDepth ?? 1;
+  const depth = parent.depth + 1;
+  const limit = Math.min(maxDepth, depthLimits.get(parent) ?? maxDepth);
+  if (depth > limit) {
+    throw new ToolError('not_allowed', `${name} would start a sub-agent ${depth} levels deep; the limit is ${limit}`);
+  }
+  const child = childRun(cell, parent, config.tools, depth < limit, name, signal);
+  depthLimits.set(child, limit);
+  const result = await runAgent({
+    run: child,
+    client: config.client,
+    prompt,
+    signal,
+    ...(config.system === undefined ? {} : { system: config.system }),
+    ...(config.maxTurns === undefined ? {} : { maxTurns: config.maxTurns }),
+  });
+  return { result, runId: child.id };
 }
 
 /** The child run: what the parent sees, intersected with `wanted`, minus sub-agent tools past the depth limit. */
@@ -129,7 +155,7 @@ const UNFINISHED: Partial<Record<AgentResult['stopped'], string>> = {
 };
 
 /** The child's final text for the calling model; a stop short of an answer says so first. */
-function answer(name: string, result: AgentResult, runId: string): { text: string; data: unknown } {
+export function answer(name: string, result: AgentResult, runId: string): { text: string; data: unknown } {
   const data = { turns: result.turns, stopped: result.stopped, runId };
   if (result.stopped === 'done') return { text: result.text, data };
   if (result.stopped === 'aborted') throw new ToolError('aborted', `${name} was cancelled`);

@@ -1,3 +1,5 @@
+import type { UserAnswer, UserQuestion } from '@wesgine/schema';
+
 /** A call that governance wants a human to approve, as the human channel sees it. */
 export interface ApprovalRequest {
   readonly id: string;
@@ -25,10 +27,28 @@ export type ApprovalDecision =
   | { readonly decision: 'approve'; readonly scope?: 'once' | 'session' }
   | { readonly decision: 'deny'; readonly reason?: string };
 
+/** Questions a tool (`ask_user`) puts to the human, as the human channel sees them. */
+export interface QuestionRequest {
+  readonly id: string;
+  readonly cellId: string;
+  readonly runId: string;
+  readonly sessionId: string | undefined;
+  readonly actor: string | undefined;
+  readonly agentId: string | undefined;
+  readonly tool: string;
+  readonly questions: readonly UserQuestion[];
+  readonly requestedAt: string;
+}
+
 /**
  * Where a run's questions go: `ask_user`, the HTTP API's approval queue, the playground. The signal
  * aborts when the call is cancelled; the channel should then stop waiting.
  */
 export interface HumanChannel {
   ask(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision>;
+  /**
+   * Answers a tool's questions (one answer per question, in order). A channel without it approves calls
+   * only: `ask_user` then says no human can answer.
+   */
+  question?(request: QuestionRequest, signal: AbortSignal): Promise<readonly UserAnswer[]>;
 }

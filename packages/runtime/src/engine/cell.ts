@@ -2,8 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { TObject } from '@wesgine/schema';
-import { type AgentToolConfig, agentTool, type CellAgents } from '../agent/agent-tool.js';
+import { type TObject, type ToolAgents, ToolError, type ToolSession } from '@wesgine/schema';
+import {
+  type AgentToolConfig,
+  agentTool,
+  answer,
+  type CellAgents,
+  checkDepth,
+  runSubAgent,
+} from '../agent/agent-tool.js';
 import { ApprovalQueue } from '../approval/approval-queue.js';
 import type { AuditEvent } from '../pipeline/audit-event.js';
 import { type AnyHandler, type RegisteredTool, registerTool } from '../registry/registered-tool.js';
@@ -15,6 +22,7 @@ import type { CellSpec } from './cell-spec.js';
 import type { Engine } from './create-engine.js';
 import { Run, type RunParams } from './run.js';
 import { type SdkTool, sdkDefinition } from './sdk-tool.js';
+import { SessionStates } from './session-states.js';
 
 /** How many audit events a cell keeps in memory; a consumer who needs them all passes `onAudit`. */
 const AUDIT_KEPT = 1000;
@@ -48,6 +56,9 @@ export class Cell {
   /** The cell's runs by id, held weakly: an entry goes when its run is garbage. */
   readonly #runs = new Map<string, WeakRef<Run>>();
   readonly #forgetRun = new FinalizationRegistry<string>((id) => this.#runs.delete(id));
+  readonly #sessions = new SessionStates();
+  /** Sub-agents offered to delegating tools, by name. */
+  readonly #delegates = new Map<string, AgentToolConfig>();
 
   constructor(engine: Engine, spec: CellSpec) {
     if (typeof spec?.workDir !== 'string' || spec.workDir === '') throw new Error('a cell needs a workDir');
@@ -98,9 +109,10 @@ export class Cell {
     return this.#sources;
   }
 
-  /** An engine tool this cell offers (not disabled). */
+  /** An engine tool this cell offers (not disabled), by its name or an alias. */
   engineTool(name: string): RegisteredTool | undefined {
-    return this.#disabled.has(name) ? undefined : this.engine.tools.get(name);
+    const canonical = this.engine.aliases.get(name) ?? name;
+    return this.#disabled.has(canonical) ? undefined : this.engine.tools.get(canonical);
   }
 
   /** A tool registered on this cell. */
@@ -133,9 +145,19 @@ export class Cell {
     return this.#runs.get(id)?.deref();
   }
 
-  /** Sub-agents as tools: `asTool` registers a tool `{ task }` whose handler runs an agent loop in a child run. */
+  /**
+   * Sub-agents: `asTool` registers a tool `{ task }` whose handler runs an agent loop in a child run;
+   * `define` offers one to delegating tools (`delegate_task`).
+   */
   agents(): CellAgents {
     return {
+      define: (config: AgentToolConfig) => {
+        checkDepth(config);
+        if (typeof config.name !== 'string' || config.name === '') throw new Error('a sub-agent needs a name');
+        if (this.#delegates.has(config.name)) throw new Error(`a sub-agent named '${config.name}' is defined already`);
+        this.#delegates.set(config.name, config);
+      },
+      defined: () => [...this.#delegates.keys()].sort(),
       asTool: (config: AgentToolConfig) => {
         const tool = agentTool(this, config);
         // The checks and the naming rule of every cell tool, then kept under its own source kind.
@@ -143,6 +165,34 @@ export class Cell {
         const definition = sdkDefinition(tool);
         const handler = tool.handler as AnyHandler;
         this.#tools.set(definition.name, registerTool(definition, handler, 'agent', `agent ${definition.name}`));
+      },
+    };
+  }
+
+  /** The state tools keep for a session (or a session-less run, by its id). */
+  sessionState(id: string): ToolSession {
+    return this.#sessions.session(id);
+  }
+
+  /** A copy of a session's tool state (its plan, its read ledger), or undefined when it has none. */
+  sessionSnapshot(id: string): Readonly<Record<string, unknown>> | undefined {
+    return this.#sessions.snapshot(id);
+  }
+
+  /** The sub-agents `run`'s tools may delegate to; none when the cell defines none. */
+  delegates(run: Run): ToolAgents | undefined {
+    if (this.#delegates.size === 0) return undefined;
+    return {
+      names: [...this.#delegates.keys()].sort(),
+      run: async (task, signal) => {
+        const config = this.#delegates.get(task.agent);
+        if (config === undefined) {
+          const known = [...this.#delegates.keys()].sort().join(', ');
+          throw new ToolError('invalid_arguments', `there is no sub-agent '${task.agent}'; the ones defined: ${known}`);
+        }
+        const { result, runId } = await runSubAgent(this, config, run, task.prompt, signal);
+        const shaped = answer(config.name, result, runId);
+        return { text: shaped.text, stopped: result.stopped, turns: result.turns, runId };
       },
     };
   }

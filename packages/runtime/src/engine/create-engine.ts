@@ -13,6 +13,8 @@ export interface Engine {
   readonly categories: CategoryMap;
   readonly progressAware: readonly string[];
   readonly tools: ReadonlyMap<string, RegisteredTool>;
+  /** Other names engine tools answer to (`search_files` → `grep`), from their `meta.aliases`. */
+  readonly aliases: ReadonlyMap<string, string>;
   createCell(spec: CellSpec): Cell;
 }
 
@@ -20,6 +22,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const tools = new Map<string, RegisteredTool>();
   const categories: Record<string, 'exploration' | 'action'> = {};
   const progressAware: string[] = [];
+  const aliases = new Map<string, string>();
   const pack = options.tools;
   if (pack !== undefined) {
     const handlers = pack.handlers as Record<string, AnyHandler | undefined>;
@@ -29,12 +32,21 @@ export function createEngine(options: EngineOptions = {}): Engine {
       tools.set(definition.name, registerTool(definition, handler, 'engine', `${pack.name}@${pack.version}`));
       categories[definition.name] = declaredCategory(definition.meta);
       if (definition.meta.progressAware === true) progressAware.push(definition.name);
+      for (const alias of definition.meta.aliases ?? []) {
+        aliases.set(alias, definition.name);
+        categories[alias] = categories[definition.name] as 'exploration' | 'action';
+      }
+    }
+    for (const [alias, name] of aliases) {
+      if (tools.has(alias))
+        throw new Error(`the engine pack names '${alias}' both as a tool and as an alias of '${name}'`);
     }
   }
   const engine: Engine = Object.freeze({
     categories: Object.freeze(categories),
     progressAware: Object.freeze(progressAware.sort()),
     tools,
+    aliases,
     createCell: (spec: CellSpec) => new Cell(engine, spec),
   });
   return engine;

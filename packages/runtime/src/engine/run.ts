@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type AnyToolDefinition, resolveCategory, type TObject } from '@wesgine/schema';
+import {
+  type AnyToolDefinition,
+  resolveCategory,
+  type TObject,
+  type ToolCategory,
+  type ToolHuman,
+  type UserQuestion,
+} from '@wesgine/schema';
 import type { HumanChannel } from '../approval/approval-request.js';
 import { CycleDetector } from '../cycle/cycle-detector.js';
 import { prepareRoots } from '../governance/sandbox-path.js';
@@ -66,12 +73,7 @@ export class Run {
     this.#scope = {
       lookup: (name) => this.#lookup(name),
       visibleNames: () => this.tools().map((tool) => tool.name),
-      categoryOf: (tool) =>
-        resolveCategory(tool.definition.name, {
-          engine: engine.categories,
-          ...(spec.extraCategories === undefined ? {} : { cell: spec.extraCategories }),
-          meta: tool.definition.meta,
-        }).category,
+      categoryOf: (tool, args) => callCategory(tool, args, engine.categories, spec.extraCategories),
       progressAwareOf: (tool) => progressAware.has(tool.definition.name) || tool.definition.meta.progressAware === true,
       roots,
       preparedRoots: prepareRoots(roots),
@@ -92,6 +94,12 @@ export class Run {
       defaults: { timeoutMs: spec.defaults?.timeoutMs ?? 120_000, outputBudget: spec.defaults?.outputBudget ?? 30_000 },
       spill: (text) => this.#spill(text),
       audit,
+      services: {
+        dataDir: cell.dataDir,
+        session: cell.sessionState(params.sessionId ?? this.id),
+        human: this.#toolHuman(params.human),
+        agents: cell.delegates(this),
+      },
     };
   }
 
@@ -115,6 +123,32 @@ export class Run {
     this.#scope.detector.reset();
   }
 
+  /** The human as tools see it: questions go to the channel, and an answer starts the cycle counts again. */
+  #toolHuman(channel: HumanChannel | undefined): ToolHuman | undefined {
+    if (channel?.question === undefined) return undefined;
+    const ask = channel.question.bind(channel);
+    return {
+      ask: async (questions: readonly UserQuestion[], signal: AbortSignal) => {
+        const answers = await ask(
+          {
+            id: randomUUID(),
+            cellId: this.#cell.id,
+            runId: this.id,
+            sessionId: this.params.sessionId,
+            actor: this.params.actor,
+            agentId: this.params.agent?.id,
+            tool: 'ask_user',
+            questions,
+            requestedAt: new Date().toISOString(),
+          },
+          signal,
+        );
+        this.userTurn();
+        return answers;
+      },
+    };
+  }
+
   #lookup(name: string): RegisteredTool | undefined {
     if (this.#whitelist !== undefined && !this.#whitelist.has(name)) return undefined;
     return this.#own.get(name) ?? this.#cell.cellTool(name) ?? this.#cell.engineTool(name);
@@ -127,6 +161,31 @@ export class Run {
     const path = join(folder, `${this.id}-${this.#spilled}.txt`);
     writeFileSync(path, text);
     return path;
+  }
+}
+
+/**
+ * A call's category: the cell's map wins; otherwise the engine's map or the tool's own meta, refined by
+ * the tool's `categoryOf` for these arguments (a classifier that throws leaves the category as it was).
+ */
+function callCategory(
+  tool: RegisteredTool,
+  args: unknown,
+  engine: Readonly<Record<string, ToolCategory>>,
+  cell: Readonly<Record<string, ToolCategory>> | undefined,
+): ToolCategory {
+  const { definition } = tool;
+  const resolved = resolveCategory(definition.name, {
+    engine,
+    ...(cell === undefined ? {} : { cell }),
+    meta: definition.meta,
+  });
+  if (resolved.level === 'cell' || definition.categoryOf === undefined) return resolved.category;
+  try {
+    const refined = definition.categoryOf(args as never);
+    return refined === 'exploration' || refined === 'action' ? refined : resolved.category;
+  } catch {
+    return resolved.category;
   }
 }
 

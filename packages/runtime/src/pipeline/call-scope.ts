@@ -6,6 +6,7 @@ import type { UrlOptions } from '../governance/url/judge-url.js';
 import type { RegisteredTool } from '../registry/registered-tool.js';
 import type { Zone } from '../zone/zone.js';
 import type { AuditEvent } from './audit-event.js';
+import type { RunServices } from './run-services.js';
 
 /** Everything one call needs from its run and cell; the pipeline reads nothing else. */
 export interface CallScope {
@@ -13,7 +14,8 @@ export interface CallScope {
   readonly lookup: (name: string) => RegisteredTool | undefined;
   /** The names this run may see, for "did you mean". */
   readonly visibleNames: () => Iterable<string>;
-  readonly categoryOf: (tool: RegisteredTool) => ToolCategory;
+  /** The call's category: the cell's map, the engine's, then the tool's own (refined by its arguments). */
+  readonly categoryOf: (tool: RegisteredTool, args: unknown) => ToolCategory;
   readonly progressAwareOf: (tool: RegisteredTool) => boolean;
   readonly roots: SandboxRoots;
   /** `roots` with their real paths, resolved once. */
@@ -42,4 +44,5 @@ export interface CallScope {
   /** Saves a full output that was too long for the model; returns the file's path. */
   readonly spill: (text: string) => string | undefined;
   readonly audit: (event: AuditEvent) => void;
+  readonly services: RunServices;
 }

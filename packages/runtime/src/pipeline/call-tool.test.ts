@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { defineTool, Path, ToolError, Type } from '@wesgine/schema';
 import { describe, expect, it } from 'vitest';
 import { CycleDetector } from '../cycle/cycle-detector.js';
+import { SessionStates } from '../engine/session-states.js';
 import { prepareRoots } from '../governance/sandbox-path.js';
 import { type AnyHandler, type RegisteredTool, registerTool } from '../registry/registered-tool.js';
 import type { AuditEvent } from './audit-event.js';
@@ -78,6 +79,12 @@ function harness(handlers: Partial<Record<'read' | 'touch' | 'run', AnyHandler>>
       return join(work, `spill-${spilled.length}.txt`);
     },
     audit: (event) => events.push(event),
+    services: {
+      dataDir: work,
+      session: new SessionStates().session('r'),
+      human: undefined,
+      agents: undefined,
+    },
   };
   return { scope, work, events, calls, abort };
 }

@@ -25,7 +25,8 @@ export async function callTool(scope: CallScope, name: string, args: unknown): P
   if (invalid !== undefined) return refused(scope, name, tool, started, invalid);
 
   const marked = markedArguments(tool, args);
-  const { call, verdict } = cycleStage(scope, tool, args, marked.paths);
+  const category = scope.categoryOf(tool, args);
+  const { call, verdict } = cycleStage(scope, tool, args, marked.paths, category);
   if (verdict.action === 'block') {
     const blocked: Refusal = {
       refused: true,
@@ -37,11 +38,11 @@ export async function callTool(scope: CallScope, name: string, args: unknown): P
     return refused(scope, name, tool, started, blocked);
   }
 
-  const pending = governStage(scope, tool, args, marked);
+  const pending = governStage(scope, tool, args, marked, category);
   const governed = pending instanceof Promise ? await pending : pending;
   if (isRefusal(governed)) return refused(scope, name, tool, started, governed);
 
-  const context = new HandlerContext(scope, governed.resolvedPaths);
+  const context = new HandlerContext(scope, tool, category, governed.resolvedPaths);
   const { meta } = tool.definition;
   let result: ToolResult;
   try {

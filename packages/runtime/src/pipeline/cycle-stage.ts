@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { ToolCategory } from '@wesgine/schema';
 import type { CycleCall, CycleVerdict } from '../cycle/cycle-detector.js';
 import type { RegisteredTool } from '../registry/registered-tool.js';
 import type { CallScope } from './call-scope.js';
@@ -13,12 +14,13 @@ export function cycleStage(
   tool: RegisteredTool,
   args: unknown,
   paths: readonly PathArgument[],
+  category: ToolCategory,
 ): { call: CycleCall; verdict: CycleVerdict } {
   const targets = paths.map((path) => resolve(scope.roots.workDir, path.value));
   const call: CycleCall = {
     tool: tool.definition.name,
     args,
-    category: scope.categoryOf(tool),
+    category,
     progressAware: scope.progressAwareOf(tool),
     ...(targets.length === 0 ? {} : { targets }),
   };

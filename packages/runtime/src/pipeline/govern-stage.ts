@@ -1,3 +1,4 @@
+import type { ToolCategory } from '@wesgine/schema';
 import type { RegisteredTool } from '../registry/registered-tool.js';
 import { type Approval, approvalStage } from './approval-stage.js';
 import type { CallScope } from './call-scope.js';
@@ -30,8 +31,9 @@ export function governStage(
   tool: RegisteredTool,
   args: unknown,
   marked: MarkedArguments,
+  category: ToolCategory,
 ): Governed | Refusal | Promise<Governed | Refusal> {
-  if (tool.marked.length === 0 && scope.zone === undefined) return UNGOVERNED;
+  if (marked.paths.length === 0 && tool.marked.length === 0 && scope.zone === undefined) return UNGOVERNED;
   const resolvedPaths = new Map<string, string>();
   const judgedPaths: JudgedPath[] = [];
   const judged: string[] = [];
@@ -59,7 +61,7 @@ export function governStage(
   }
   const finish = (hosts: readonly string[]): Governed | Refusal | Promise<Governed | Refusal> => {
     for (const host of hosts) judged.push(`host:${host}`);
-    const zone = zoneStage(scope, tool, judgedPaths, argvs, hosts);
+    const zone = zoneStage(scope, tool, category, judgedPaths, argvs, hosts);
     if (isRefusal(zone)) return zone;
     if (zone !== undefined) questions.push(zone);
     if (questions.length === 0) return { resolvedPaths, judged, approval: undefined };

@@ -1,5 +1,15 @@
-import type { ToolContext, ToolError, ToolLogger } from '@wesgine/schema';
+import type {
+  ToolAgents,
+  ToolCategory,
+  ToolContext,
+  ToolError,
+  ToolHuman,
+  ToolLogger,
+  ToolSession,
+} from '@wesgine/schema';
+import type { RegisteredTool } from '../registry/registered-tool.js';
 import type { CallScope } from './call-scope.js';
+import { checkUrl } from './check-url.js';
 
 /**
  * Step 5: the `ToolContext` a handler receives. One object per call, built without copies; its abort
@@ -16,12 +26,24 @@ export class HandlerContext implements ToolContext {
   readonly allowPaths: readonly string[];
   readonly denyPaths: readonly string[];
   readonly resolvedPaths: ReadonlyMap<string, string>;
+  readonly dataDir: string;
+  readonly session: ToolSession;
+  readonly human: ToolHuman | undefined;
+  readonly agents: ToolAgents | undefined;
   readonly log: ToolLogger;
+  readonly #scope: CallScope;
+  readonly #tool: RegisteredTool;
+  readonly #category: ToolCategory;
   #controller: AbortController | undefined;
   #stoppedBy: ToolError | undefined;
 
-  constructor(scope: CallScope, resolvedPaths: ReadonlyMap<string, string>) {
-    const { ids, roots } = scope;
+  constructor(
+    scope: CallScope,
+    tool: RegisteredTool,
+    category: ToolCategory,
+    resolvedPaths: ReadonlyMap<string, string>,
+  ) {
+    const { ids, roots, services } = scope;
     this.cellId = ids.cellId;
     this.runId = ids.runId;
     this.sessionId = ids.sessionId;
@@ -31,7 +53,14 @@ export class HandlerContext implements ToolContext {
     this.allowPaths = roots.allowPaths;
     this.denyPaths = roots.denyPaths;
     this.resolvedPaths = resolvedPaths;
+    this.dataDir = services.dataDir;
+    this.session = services.session;
+    this.human = services.human;
+    this.agents = services.agents;
     this.log = scope.log;
+    this.#scope = scope;
+    this.#tool = tool;
+    this.#category = category;
   }
 
   get signal(): AbortSignal {
@@ -40,6 +69,10 @@ export class HandlerContext implements ToolContext {
       if (this.#stoppedBy !== undefined) this.#controller.abort(this.#stoppedBy);
     }
     return this.#controller.signal;
+  }
+
+  checkUrl(url: string): Promise<string | undefined> {
+    return checkUrl(this.#scope, this.#tool.definition.name, this.#category, url);
   }
 
   progress(): void {}

@@ -23,10 +23,14 @@ export interface MarkedArguments {
 
 const NONE: MarkedArguments = Object.freeze({ paths: [], commands: [], urls: [] });
 
-/** The call's marked arguments, found once and shared by the cycle and governance stages. */
+/**
+ * The call's marked arguments, found once and shared by the cycle and governance stages. Paths the tool
+ * names through `pathsOf` (a patch's files) join them under the pointer `@` + their text.
+ */
 export function markedArguments(tool: RegisteredTool, args: unknown): MarkedArguments {
-  if (tool.marked.length === 0) return NONE;
-  const paths: PathArgument[] = [];
+  const named = namedPaths(tool, args);
+  if (tool.marked.length === 0 && named.length === 0) return NONE;
+  const paths: PathArgument[] = [...named];
   const commands: MarkedArgument[] = [];
   const urls: MarkedArgument[] = [];
   for (const marked of tool.marked) {
@@ -37,4 +41,17 @@ export function markedArguments(tool: RegisteredTool, args: unknown): MarkedArgu
     }
   }
   return { paths, commands, urls };
+}
+
+function namedPaths(tool: RegisteredTool, args: unknown): PathArgument[] {
+  const { definition } = tool;
+  if (definition.pathsOf === undefined) return [];
+  let named: readonly { readonly path: string; readonly access: PathAccess }[];
+  try {
+    named = definition.pathsOf(args as never);
+  } catch {
+    // The handler reads the same text and refuses it with its own message.
+    return [];
+  }
+  return named.map(({ path, access }) => ({ pointer: `@${path}`, value: path, access }));
 }

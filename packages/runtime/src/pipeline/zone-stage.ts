@@ -1,3 +1,4 @@
+import type { ToolCategory } from '@wesgine/schema';
 import type { RegisteredTool } from '../registry/registered-tool.js';
 import type { CallScope } from './call-scope.js';
 import type { JudgedPath } from './govern-paths.js';
@@ -11,6 +12,7 @@ import { type Refusal, refuse } from './refusal.js';
 export function zoneStage(
   scope: CallScope,
   tool: RegisteredTool,
+  category: ToolCategory,
   paths: readonly JudgedPath[],
   commands: readonly (readonly string[])[],
   hosts: readonly string[],
@@ -19,7 +21,7 @@ export function zoneStage(
   if (zone === undefined) return undefined;
   const decision = zone.decide({
     tool: tool.definition.name,
-    category: scope.categoryOf(tool),
+    category,
     workDir: scope.roots.workDir,
     paths,
     commands,

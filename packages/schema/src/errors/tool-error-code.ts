@@ -21,6 +21,18 @@ export const TOOL_ERROR_WIRE = {
   path_not_allowed: { http: 403, jsonRpc: -32013 },
   hardline_denied: { http: 403, jsonRpc: -32014 },
   zone_denied: { http: 403, jsonRpc: -32015 },
+  file_not_found: { http: 404, jsonRpc: -32016 },
+  not_a_file: { http: 422, jsonRpc: -32017 },
+  file_too_large: { http: 413, jsonRpc: -32018 },
+  binary_file: { http: 415, jsonRpc: -32019 },
+  file_exists: { http: 409, jsonRpc: -32020 },
+  not_read: { http: 409, jsonRpc: -32021 },
+  stale_read: { http: 409, jsonRpc: -32022 },
+  edit_no_match: { http: 422, jsonRpc: -32023 },
+  edit_ambiguous: { http: 422, jsonRpc: -32024 },
+  no_change: { http: 422, jsonRpc: -32025 },
+  patch_invalid: { http: 400, jsonRpc: -32026 },
+  patch_no_match: { http: 422, jsonRpc: -32027 },
   internal: { http: 500, jsonRpc: -32603 },
 } as const satisfies Record<string, { readonly http: number; readonly jsonRpc: number }>;
 

@@ -15,6 +15,10 @@ describe('ToolError', () => {
           "http": 409,
           "jsonRpc": -32003,
         },
+        "binary_file": {
+          "http": 415,
+          "jsonRpc": -32019,
+        },
         "conflict": {
           "http": 409,
           "jsonRpc": -32008,
@@ -26,6 +30,26 @@ describe('ToolError', () => {
         "denied": {
           "http": 403,
           "jsonRpc": -32002,
+        },
+        "edit_ambiguous": {
+          "http": 422,
+          "jsonRpc": -32024,
+        },
+        "edit_no_match": {
+          "http": 422,
+          "jsonRpc": -32023,
+        },
+        "file_exists": {
+          "http": 409,
+          "jsonRpc": -32020,
+        },
+        "file_not_found": {
+          "http": 404,
+          "jsonRpc": -32016,
+        },
+        "file_too_large": {
+          "http": 413,
+          "jsonRpc": -32018,
         },
         "handler_failed": {
           "http": 500,
@@ -47,6 +71,14 @@ describe('ToolError', () => {
           "http": 500,
           "jsonRpc": -32011,
         },
+        "no_change": {
+          "http": 422,
+          "jsonRpc": -32025,
+        },
+        "not_a_file": {
+          "http": 422,
+          "jsonRpc": -32017,
+        },
         "not_allowed": {
           "http": 403,
           "jsonRpc": -32001,
@@ -59,9 +91,25 @@ describe('ToolError', () => {
           "http": 501,
           "jsonRpc": -32010,
         },
+        "not_read": {
+          "http": 409,
+          "jsonRpc": -32021,
+        },
+        "patch_invalid": {
+          "http": 400,
+          "jsonRpc": -32026,
+        },
+        "patch_no_match": {
+          "http": 422,
+          "jsonRpc": -32027,
+        },
         "path_not_allowed": {
           "http": 403,
           "jsonRpc": -32013,
+        },
+        "stale_read": {
+          "http": 409,
+          "jsonRpc": -32022,
         },
         "timeout": {
           "http": 504,

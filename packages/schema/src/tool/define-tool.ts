@@ -1,8 +1,9 @@
 import { Kind, type Static, type TObject, type TSchema } from '@sinclair/typebox';
 import { ToolDefinitionError } from '../errors/tool-definition-error.js';
+import type { PathAccess } from '../params/keywords.js';
 import { exampleProblem } from '../validate/example-problem.js';
 import { metaProblems } from './meta-problems.js';
-import type { ToolMeta } from './tool-meta.js';
+import type { ToolCategory, ToolMeta } from './tool-meta.js';
 import { toolNameProblem } from './tool-name.js';
 
 const MARKER = Symbol.for('wesgine.tool-definition');
@@ -21,6 +22,23 @@ export interface ToolSpec<TName extends string, TParameters extends TObject, TRe
   readonly result?: TResult;
   readonly meta?: ToolMeta;
   readonly examples?: readonly ToolExample<Static<TParameters>>[];
+  /**
+   * The category of one call, from its validated arguments, for a tool whose calls differ (`memory view`
+   * reads, `memory delete` writes). It refines the tool's own category; a cell's category map still wins.
+   */
+  readonly categoryOf?: (args: Static<TParameters>) => ToolCategory;
+  /**
+   * Paths named inside an argument's text (the files of a patch), for governance to check like `Path()`
+   * arguments before the handler runs. Each arrives in `context.resolvedPaths` under `@` + its text.
+   * Throwing leaves the text for the handler to refuse.
+   */
+  readonly pathsOf?: (args: Static<TParameters>) => readonly NamedPath[];
+}
+
+/** A path found inside an argument's text, and what the tool will do with it. */
+export interface NamedPath {
+  readonly path: string;
+  readonly access: PathAccess;
 }
 
 /** A checked, frozen tool definition. */
@@ -35,6 +53,10 @@ export interface ToolDefinition<
   readonly result: TResult;
   readonly meta: ToolMeta;
   readonly examples: readonly ToolExample<Static<TParameters>>[];
+  /** See `ToolSpec.categoryOf`; a method, so a definition of any arguments is an `AnyToolDefinition`. */
+  categoryOf?(args: Static<TParameters>): ToolCategory;
+  /** See `ToolSpec.pathsOf`. */
+  pathsOf?(args: Static<TParameters>): readonly NamedPath[];
 }
 
 export type AnyToolDefinition = ToolDefinition<string, TObject, TSchema | undefined>;
@@ -79,7 +101,14 @@ export function defineTool<
   }
   const meta = spec.meta ?? {};
   const problems = metaProblems(meta);
+  if (meta.aliases?.includes(name) === true) problems.push(`meta.aliases repeats the tool's own name '${name}'`);
   if (problems.length > 0) throw new ToolDefinitionError(name, problems.join('; '));
+  if (spec.categoryOf !== undefined && typeof spec.categoryOf !== 'function') {
+    throw new ToolDefinitionError(name, 'categoryOf must be a function from the arguments to a category');
+  }
+  if (spec.pathsOf !== undefined && typeof spec.pathsOf !== 'function') {
+    throw new ToolDefinitionError(name, 'pathsOf must be a function from the arguments to the paths they name');
+  }
 
   const examples = spec.examples ?? [];
   if (!Array.isArray(examples)) throw new ToolDefinitionError(name, 'examples must be an array');
@@ -89,8 +118,13 @@ export function defineTool<
     description: spec.description,
     parameters: spec.parameters,
     result: spec.result as TResult,
-    meta: Object.freeze({ ...meta }),
+    meta: Object.freeze({
+      ...meta,
+      ...(meta.aliases === undefined ? {} : { aliases: Object.freeze([...meta.aliases]) }),
+    }),
     examples: Object.freeze([...examples]),
+    ...(spec.categoryOf === undefined ? {} : { categoryOf: spec.categoryOf }),
+    ...(spec.pathsOf === undefined ? {} : { pathsOf: spec.pathsOf }),
   };
   Object.defineProperty(definition, MARKER, { value: true });
   const exampleError = exampleProblem(definition.parameters, definition.examples);

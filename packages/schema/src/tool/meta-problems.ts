@@ -1,8 +1,9 @@
 import type { ToolMeta } from './tool-meta.js';
+import { toolNameProblem } from './tool-name.js';
 
 const BOOLEAN_FIELDS = ['readOnly', 'progressAware', 'destructive', 'idempotent', 'openWorld', 'strict'] as const;
 const POSITIVE_INTEGER_FIELDS = ['timeoutMs', 'outputBudget'] as const;
-const KNOWN = new Set<string>([...BOOLEAN_FIELDS, ...POSITIVE_INTEGER_FIELDS, 'category']);
+const KNOWN = new Set<string>([...BOOLEAN_FIELDS, ...POSITIVE_INTEGER_FIELDS, 'category', 'aliases']);
 
 /** Every way `meta` is wrong: unknown fields (with the likely intended one), wrong types, contradictions. */
 export function metaProblems(meta: unknown): string[] {
@@ -23,6 +24,7 @@ export function metaProblems(meta: unknown): string[] {
       problems.push(`meta.${key} must be a positive integer`);
     }
   }
+  problems.push(...aliasProblems(record.aliases));
   const { category, readOnly, destructive } = record as ToolMeta;
   if (category !== undefined && category !== 'exploration' && category !== 'action') {
     problems.push(`meta.category must be 'exploration' or 'action', got ${JSON.stringify(category)}`);
@@ -35,6 +37,20 @@ export function metaProblems(meta: unknown): string[] {
   }
   if (destructive === true && (readOnly === true || category === 'exploration')) {
     problems.push('meta.destructive is true on a read-only tool; a tool that destroys data is an action');
+  }
+  return problems;
+}
+
+function aliasProblems(aliases: unknown): string[] {
+  if (aliases === undefined) return [];
+  if (!Array.isArray(aliases)) return ['meta.aliases must be an array of tool names'];
+  const problems: string[] = [];
+  const seen = new Set<unknown>();
+  for (const alias of aliases) {
+    const problem = toolNameProblem(alias);
+    if (problem !== undefined) problems.push(`meta.aliases: ${problem}`);
+    else if (seen.has(alias)) problems.push(`meta.aliases names '${alias}' twice`);
+    seen.add(alias);
   }
   return problems;
 }

@@ -19,6 +19,8 @@ export interface ToolMeta {
   readonly timeoutMs?: number;
   /** The most characters of text the model sees from one call; the rest is cut and spilled to a file. */
   readonly outputBudget?: number;
+  /** Other names the tool answers to (`search_files` for `grep`); listings show only its own name. */
+  readonly aliases?: readonly string[];
   /** Codegen must be able to emit a strict schema for every provider that has a strict mode. */
   readonly strict?: boolean;
 }
