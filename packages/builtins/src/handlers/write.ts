@@ -1,7 +1,22 @@
-import { ToolError, type ToolHandler } from '@wesgine/schema';
+import type { ToolHandler } from '@wesgine/schema';
 import type { WriteArgs } from '../../generated/types.gen.js';
+import { noteWritten } from '../files/after-write.js';
+import { currentFile } from '../files/current-file.js';
+import { splitLines } from '../files/numbered-lines.js';
+import { writeTarget } from '../files/resolved-path.js';
+import { commitChanges } from '../fs/commit-changes.js';
+import { withFileLocks } from '../fs/file-locks.js';
+import { formatSize } from '../fs/text-file.js';
 
-/** Handles `write`. A stub written once by `wesgine-tools gen`: yours to implement, never regenerated. */
+/** Writes a whole file atomically; replacing one needs a fresh read of it in this session. */
 export const write: ToolHandler<WriteArgs> = async (args, context) => {
-  throw new ToolError('not_implemented', "tool 'write' is not implemented: write src/handlers/write.ts");
+  const real = writeTarget(context, '/path', args.path);
+  return withFileLocks([real], async () => {
+    const existing = await currentFile(context.session, real, args.path);
+    await commitChanges([{ path: real, content: args.content, shown: args.path }]);
+    await noteWritten(context.session, real, args.content);
+    const lines = splitLines(args.content).length;
+    const size = `${lines} line${lines === 1 ? '' : 's'}, ${formatSize(Buffer.byteLength(args.content))}`;
+    return existing === undefined ? `Created ${args.path} (${size}).` : `Replaced ${args.path} (${size}).`;
+  });
 };
