@@ -127,7 +127,13 @@ describe('wesgine-tools check', () => {
       cwd: repo,
       encoding: 'utf8',
     });
-    expect(out).toBe('@wesgine/example-pack: generated files are current (test/example-pack)\n');
+    expect(out).toBe(
+      [
+        '@wesgine/builtins: generated files are current (packages/builtins)',
+        '@wesgine/example-pack: generated files are current (test/example-pack)',
+        '',
+      ].join('\n'),
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { realpathSync } from 'node:fs';
+import { mkdtempSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { type AnyToolDefinition, findMarkedParameters, type ToolContext, ToolError, valuesAt } from '@wesgine/schema';
 import type { CliIo } from './io.js';
@@ -27,6 +28,7 @@ export function localContext(io: CliIo, tool: AnyToolDefinition, args: unknown):
     }
   }
   const log = (level: string) => (message: string) => io.err(`[${level}] ${message}`);
+  const state = new Map<string, unknown>();
   return {
     cellId: 'wesgine-tools-call',
     runId: randomUUID(),
@@ -37,6 +39,11 @@ export function localContext(io: CliIo, tool: AnyToolDefinition, args: unknown):
     allowPaths: [root],
     denyPaths: [],
     resolvedPaths,
+    dataDir: mkdtempSync(join(tmpdir(), 'wesgine-tools-call-')),
+    session: { id: 'wesgine-tools-call', get: (key) => state.get(key), set: (key, value) => state.set(key, value) },
+    human: undefined,
+    agents: undefined,
+    checkUrl: async (url) => webUrlProblem(url),
     signal: new AbortController().signal,
     progress: (update) =>
       io.err(`[progress] ${update.progress}${update.total === undefined ? '' : `/${update.total}`}`),
@@ -51,5 +58,15 @@ function realpathOfExisting(path: string): string {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || dirname(path) === path) throw error;
     return join(realpathOfExisting(dirname(path)), basename(path));
+  }
+}
+
+/** `call` reaches only http and https URLs; the runtime's full network rules apply in a cell. */
+function webUrlProblem(text: string): string | undefined {
+  try {
+    const { protocol } = new URL(text);
+    return protocol === 'http:' || protocol === 'https:' ? undefined : `${protocol} URLs cannot be fetched`;
+  } catch {
+    return `${JSON.stringify(text)} is not a URL`;
   }
 }

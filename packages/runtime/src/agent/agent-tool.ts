@@ -2,6 +2,7 @@ import { type Static, ToolError, Type } from '@wesgine/schema';
 import type { Cell } from '../engine/cell.js';
 import type { Run } from '../engine/run.js';
 import type { SdkTool } from '../engine/sdk-tool.js';
+import { type ZoneSource, zoneFrom } from '../zone/zone-source.js';
 import type { ModelClient } from './model-client.js';
 import { type AgentResult, runAgent } from './run-agent.js';
 
@@ -25,6 +26,11 @@ export interface AgentToolConfig {
    * lower the limit its callers set, never raise it.
    */
   readonly maxDepth?: number;
+  /**
+   * A Zone for the sub-agent's runs: it narrows the caller's (both apply, the strictest wins), never
+   * widens it. A path is relative to the cell's `workDir`.
+   */
+  readonly zone?: ZoneSource;
   /** The time limit of one delegated task (a sub-agent makes many model requests); 10 minutes when absent. */
   readonly timeoutMs?: number;
 }
@@ -104,7 +110,7 @@ export async function runSubAgent(
   if (depth > limit) {
     throw new ToolError('not_allowed', `${name} would start a sub-agent ${depth} levels deep; the limit is ${limit}`);
   }
-  const child = childRun(cell, parent, config.tools, depth < limit, name, signal);
+  const child = childRun(cell, parent, config, depth < limit, signal);
   depthLimits.set(child, limit);
   const result = await runAgent({
     run: child,
@@ -118,15 +124,10 @@ export async function runSubAgent(
 }
 
 /** The child run: what the parent sees, intersected with `wanted`, minus sub-agent tools past the depth limit. */
-function childRun(
-  cell: Cell,
-  parent: Run,
-  wanted: readonly string[] | undefined,
-  mayDelegate: boolean,
-  name: string,
-  signal: AbortSignal,
-): Run {
+function childRun(cell: Cell, parent: Run, config: AgentToolConfig, mayDelegate: boolean, signal: AbortSignal): Run {
   const { params } = parent;
+  const { name, tools: wanted } = config;
+  const zone = childZone(cell, params.zone, config.zone);
   const ownNames = new Set((params.tools ?? []).map((tool) => tool.name));
   const wantedNames = wanted === undefined ? undefined : new Set(wanted);
   const visible = parent
@@ -144,8 +145,15 @@ function childRun(
     ...(params.actor === undefined ? {} : { actor: params.actor }),
     ...(params.sessionId === undefined ? {} : { sessionId: params.sessionId }),
     ...(params.human === undefined ? {} : { human: params.human }),
-    ...(params.zone === undefined ? {} : { zone: params.zone }),
+    ...(zone === undefined ? {} : { zone }),
   });
+}
+
+/** The caller's run zone narrowed by the sub-agent's own, when either is set (the cell's applies anyway). */
+function childZone(cell: Cell, caller: ZoneSource | undefined, own: ZoneSource | undefined): ZoneSource | undefined {
+  if (own === undefined) return caller;
+  const ownZone = zoneFrom(own, cell.spec.workDir);
+  return caller === undefined ? ownZone : zoneFrom(caller, cell.spec.workDir).narrow(ownZone);
 }
 
 const UNFINISHED: Partial<Record<AgentResult['stopped'], string>> = {

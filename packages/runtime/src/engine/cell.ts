@@ -155,6 +155,8 @@ export class Cell {
         checkDepth(config);
         if (typeof config.name !== 'string' || config.name === '') throw new Error('a sub-agent needs a name');
         if (this.#delegates.has(config.name)) throw new Error(`a sub-agent named '${config.name}' is defined already`);
+        // A broken zone is reported now, not when the first task arrives.
+        if (config.zone !== undefined) zoneFrom(config.zone, this.spec.workDir);
         this.#delegates.set(config.name, config);
       },
       defined: () => [...this.#delegates.keys()].sort(),

@@ -27,6 +27,8 @@ export async function handleStage(
   });
   const onAbort = () => stop(new ToolError('aborted', `${tool.definition.name} was cancelled`));
   runSignal.addEventListener('abort', onAbort, { once: true });
+  // The handler may have caused the cancellation itself before its first await (a listener ran inline).
+  if (runSignal.aborted) onAbort();
   const timer = setTimeout(() => {
     stop(new ToolError('timeout', `${tool.definition.name} did not finish within ${timeoutMs} ms`));
   }, timeoutMs);
