@@ -6,6 +6,7 @@ import { bearerAuth } from './bearer-auth.js';
 import { EventStreams } from './event-stream.js';
 import { httpError } from './http-error.js';
 import { jsonBodyReader, statedLengthLimit } from './json-body.js';
+import { addQuestionRoutes } from './question-routes.js';
 import { SessionRuns } from './session-runs.js';
 import { addToolRoutes } from './tool-routes.js';
 
@@ -19,8 +20,9 @@ export interface AppOptions {
   readonly bodyLimit?: number;
   /**
    * Whether calls may wait for a person (default true): runs get the cell's approval queue as their
-   * human, and `/approvals` and `event: approval` exist. When false, a call that needs approval is
-   * refused with `approval_required`, and the `/approvals` routes answer 404.
+   * human, and `/approvals`, `/questions`, `event: approval` and `event: question` exist. When false, a
+   * call that needs approval is refused with `approval_required`, `ask_user` says nobody can answer,
+   * and those routes answer 404.
    */
   readonly approvals?: boolean;
   /** Receives every error that the API answers as a 500 (the client sees no details). Default: stderr. */
@@ -75,7 +77,22 @@ export function assembleApp(cell: Cell, options: AppOptions = {}): AssembledApp 
 
   const readBody = jsonBodyReader(limit);
   addToolRoutes(app, cell, runs, readBody);
-  if (approvals) addApprovalRoutes(app, cell.approvals(), readBody);
+  if (approvals) {
+    addApprovalRoutes(app, cell.approvals(), readBody);
+    addQuestionRoutes(app, cell.approvals(), readBody);
+  }
+  app.get('/sessions/:id/state', (context) => {
+    const id = context.req.param('id');
+    const state = cell.sessionSnapshot(id);
+    if (state === undefined) {
+      return httpError(
+        context,
+        'unknown_session',
+        `session ${JSON.stringify(id)} has no tool state (no plan, no reads) yet`,
+      );
+    }
+    return context.json(state);
+  });
   app.get('/events', (context) => streams.respond(context.req.raw.signal));
 
   app.notFound((context) =>

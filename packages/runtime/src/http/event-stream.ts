@@ -1,4 +1,4 @@
-import type { ApprovalRequest } from '../approval/approval-request.js';
+import type { ApprovalRequest, QuestionRequest } from '../approval/approval-request.js';
 import type { Cell } from '../engine/cell.js';
 import type { AuditEvent } from '../pipeline/audit-event.js';
 
@@ -16,8 +16,8 @@ export interface EventSources {
 
 /**
  * The open `GET /events` streams of one app, so that the server can end them all when it closes.
- * Each stream sends `event: audit` for every audit event of the cell and `event: approval` for every
- * question put to its approval queue, as one line of JSON each, and a comment every 15 s. Its
+ * Each stream sends `event: audit` for every audit event of the cell, `event: approval` for every
+ * approval put to its approval queue and `event: question` for every tool question (`ask_user`), as one line of JSON each, and a comment every 15 s. Its
  * listeners go when the client goes, when it falls 1,000 frames behind (the stream then ends after
  * what is queued), or when `endAll` runs.
  */
@@ -52,12 +52,16 @@ export class EventStreams {
           const stopApprovals = approvals
             ? cell.approvals().onRequest((request: ApprovalRequest) => send(frame('approval', request)))
             : () => {};
+          const stopQuestions = approvals
+            ? cell.approvals().onQuestion((request: QuestionRequest) => send(frame('question', request)))
+            : () => {};
           const heartbeat = setInterval(() => send(': heartbeat\n\n'), HEARTBEAT_MS);
           end = () => {
             if (ended) return;
             ended = true;
             stopAudit();
             stopApprovals();
+            stopQuestions();
             clearInterval(heartbeat);
             this.#open.delete(end);
             try {

@@ -12,6 +12,8 @@ describe('HTTP_ERROR_STATUS', () => {
       not_found: 404,
       unknown_tool: 404,
       unknown_approval: 404,
+      unknown_question: 404,
+      unknown_session: 404,
       method_not_allowed: 405,
       payload_too_large: 413,
       unsupported_media_type: 415,
