@@ -120,9 +120,12 @@ export class Cell {
     return this.#tools.get(name) ?? this.#sources.get(name);
   }
 
-  /** Every tool of the cell, engine's first; a run narrows and extends this. */
+  /** Every listed tool of the cell, engine's first; a run narrows and extends this. */
   allTools(): RegisteredTool[] {
-    const engine = [...this.engine.tools.values()].filter((tool) => !this.#disabled.has(tool.definition.name));
+    const { unlisted } = this.engine;
+    const engine = [...this.engine.tools.values()].filter(
+      ({ definition }) => !this.#disabled.has(definition.name) && !unlisted.has(definition.name),
+    );
     return [...engine, ...this.#tools.values(), ...this.#sources.all()];
   }
 

@@ -15,6 +15,8 @@ export interface Engine {
   readonly tools: ReadonlyMap<string, RegisteredTool>;
   /** Other names engine tools answer to (`search_files` → `grep`), from their `meta.aliases`. */
   readonly aliases: ReadonlyMap<string, string>;
+  /** Engine tools that can be called but are not listed (the pack's `unlisted`). */
+  readonly unlisted: ReadonlySet<string>;
   createCell(spec: CellSpec): Cell;
 }
 
@@ -47,6 +49,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     progressAware: Object.freeze(progressAware.sort()),
     tools,
     aliases,
+    unlisted: new Set(pack?.unlisted ?? []),
     createCell: (spec: CellSpec) => new Cell(engine, spec),
   });
   return engine;

@@ -22,6 +22,51 @@ const pack = defineToolPack({
 const workDir = () => realpathSync(mkdtempSync(join(tmpdir(), 'wesgine-engine-')));
 
 describe('createEngine', () => {
+  it('answers to aliases, maps their categories, and leaves unlisted tools out of listings only', async () => {
+    const search = defineTool({
+      name: 'search',
+      description: 'Search.',
+      parameters: Type.Object({ q: Type.String() }),
+      meta: { readOnly: true, aliases: ['find'] },
+    });
+    const hidden = defineTool({ name: 'hidden', description: 'Not configured.', parameters: Type.Object({}) });
+    const engine = createEngine({
+      tools: defineToolPack({
+        name: 'aliased',
+        version: '1.0.0',
+        tools: [search, hidden],
+        handlers: { search: ({ q }) => `found ${q}`, hidden: () => 'not configured' },
+        unlisted: ['hidden'],
+      }),
+    });
+    expect(engine.categories).toEqual({ search: 'exploration', find: 'exploration', hidden: 'action' });
+    const run = engine.createCell({ workDir: workDir() }).run();
+    expect(run.tools().map((tool) => tool.name)).toEqual(['search']);
+    expect(await run.call('find', { q: 'x' })).toEqual({ isError: false, text: 'found x' });
+    expect(await run.call('hidden', {})).toEqual({ isError: false, text: 'not configured' });
+    const disabled = engine.createCell({ workDir: workDir(), disabledEngineSkills: ['search'] }).run();
+    expect((await disabled.call('find', { q: 'x' })).code).toBe('unknown_tool');
+  });
+
+  it('refuses a pack whose alias is also a tool name', () => {
+    const one = defineTool({
+      name: 'one',
+      description: 'One.',
+      parameters: Type.Object({}),
+      meta: { aliases: ['two'] },
+    });
+    const two = defineTool({ name: 'two', description: 'Two.', parameters: Type.Object({}) });
+    const clash = defineToolPack({
+      name: 'clash',
+      version: '1.0.0',
+      tools: [one, two],
+      handlers: { one: () => '1', two: () => '2' },
+    });
+    expect(() => createEngine({ tools: clash })).toThrow(
+      "the engine pack names 'two' both as a tool and as an alias of 'one'",
+    );
+  });
+
   it('fixes the Tier E tools and their category map', () => {
     const engine = createEngine({ tools: pack });
     expect(engine.categories).toEqual({ look: 'exploration', change: 'action' });

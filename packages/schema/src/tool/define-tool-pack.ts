@@ -10,6 +10,11 @@ export interface ToolPackSpec<TTools extends readonly AnyToolDefinition[]> {
   readonly tools: TTools;
   /** Typed from `tools` only (`NoInfer`), so each handler's arguments are inferred from its schema. */
   readonly handlers: NoInfer<ToolHandlers<TTools>>;
+  /**
+   * Tools that stay callable but are left out of listings (the model is not offered them): a tool that
+   * is not configured, and says so when called.
+   */
+  readonly unlisted?: readonly NoInfer<TTools[number]['name']>[];
 }
 
 export interface ToolPack<TTools extends readonly AnyToolDefinition[] = readonly AnyToolDefinition[]> {
@@ -17,6 +22,7 @@ export interface ToolPack<TTools extends readonly AnyToolDefinition[] = readonly
   readonly version: string;
   readonly tools: TTools;
   readonly handlers: ToolHandlers<TTools>;
+  readonly unlisted: readonly string[];
 }
 
 /**
@@ -28,6 +34,8 @@ export interface AnyToolPack {
   readonly version: string;
   readonly tools: readonly AnyToolDefinition[];
   readonly handlers: Readonly<Record<string, unknown>>;
+  /** Callable, but left out of listings. */
+  readonly unlisted?: readonly string[];
 }
 
 const VERSION = /^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.+-]+)?$/;
@@ -65,11 +73,16 @@ export function defineToolPack<const TTools extends readonly AnyToolDefinition[]
   for (const key of Object.keys(handlers).sort()) {
     if (!seen.has(key)) throw new ToolDefinitionError(key, `${where} has a handler but no tool with this name`);
   }
+  const unlisted = spec.unlisted ?? [];
+  for (const name of unlisted) {
+    if (!seen.has(name)) throw new ToolDefinitionError(name, `${where} lists as unlisted a tool it does not have`);
+  }
   const pack = {
     name: spec.name,
     version: spec.version,
     tools: Object.freeze([...spec.tools]) as unknown as TTools,
     handlers: Object.freeze({ ...spec.handlers }) as ToolHandlers<TTools>,
+    unlisted: Object.freeze([...unlisted]),
   };
   Object.defineProperty(pack, MARKER, { value: true });
   return Object.freeze(pack);
