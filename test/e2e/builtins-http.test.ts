@@ -1,0 +1,81 @@
+import { mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { builtins } from '@wesgine/builtins';
+import { type Cell, createEngine, type QuestionRequest } from '@wesgine/runtime';
+import { type HttpServer, serve } from '@wesgine/runtime/http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// The built-in tools behind the HTTP API on a real loopback socket: what a client of `serve` sees.
+
+describe('the built-in tools over HTTP', () => {
+  let cell: Cell;
+  let server: HttpServer;
+  let work: string;
+
+  beforeAll(async () => {
+    work = realpathSync(mkdtempSync(join(tmpdir(), 'wesgine-builtins-http-')));
+    writeFileSync(join(work, 'config.txt'), 'port = 80\n');
+    cell = createEngine({ tools: builtins }).createCell({ workDir: work });
+    server = await serve(cell, { port: 0 });
+  });
+
+  afterAll(async () => {
+    await server.close();
+    await cell.stop();
+  });
+
+  const call = async (name: string, args: unknown, sessionId?: string) => {
+    const response = await fetch(`${server.url}/tools/${name}/call`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ args, ...(sessionId === undefined ? {} : { sessionId }) }),
+    });
+    expect(response.status).toBe(200);
+    return (await response.json()) as { isError: boolean; code?: string; text: string; data?: unknown };
+  };
+
+  it('lists the built-ins by their own names, not their aliases', async () => {
+    const listed = (await (await fetch(`${server.url}/tools`)).json()) as { name: string }[];
+    const names = listed.map((tool) => tool.name);
+    expect(names).toEqual(expect.arrayContaining(['read', 'write', 'edit', 'apply_patch', 'exec', 'grep', 'glob']));
+    expect(names).not.toContain('search_files');
+    expect(names).not.toContain('find_files');
+  });
+
+  it('keeps one read ledger per session: the session that read may edit, another may not', async () => {
+    expect((await call('read', { path: 'config.txt' }, 'alice')).text).toBe('     1\tport = 80');
+    const edit = { path: 'config.txt', old_string: 'port = 80', new_string: 'port = 8080' };
+    expect(await call('edit', edit, 'bob')).toMatchObject({ isError: true, code: 'not_read' });
+    expect(await call('edit', edit, 'alice')).toMatchObject({ isError: false });
+    expect(readFileSync(join(work, 'config.txt'), 'utf8')).toBe('port = 8080\n');
+    const state = (await (await fetch(`${server.url}/sessions/alice/state`)).json()) as Record<string, unknown>;
+    expect(Object.keys(state)).toEqual(['read.ledger']);
+  });
+
+  it('parks ask_user until a client answers through /questions', async () => {
+    const answer = call('ask_user', {
+      questions: [{ question: 'Deploy now?', options: [{ label: 'yes' }, { label: 'no' }] }],
+    });
+    let pending: QuestionRequest[] = [];
+    while (pending.length === 0) pending = (await (await fetch(`${server.url}/questions`)).json()) as QuestionRequest[];
+    expect(pending[0]).toMatchObject({ tool: 'ask_user', questions: [{ question: 'Deploy now?' }] });
+    const posted = await fetch(`${server.url}/questions/${pending[0]?.id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ answers: [['no']] }),
+    });
+    expect(posted.status).toBe(200);
+    expect((await answer).text).toBe('The user answered:\n1. Deploy now?\n   Answer: no');
+  });
+
+  it('calls a tool by its alias', async () => {
+    writeFileSync(join(work, 'hello.md'), 'hello\n');
+    const response = await fetch(`${server.url}/tools/find_files/call`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ args: { pattern: '*.md' } }),
+    });
+    expect(response.status).toBe(200);
+  });
+});
