@@ -25,6 +25,7 @@ function context(workDir: string): ToolContext {
     human: undefined,
     agents: undefined,
     checkUrl: async () => undefined,
+    mayRead: () => true,
     signal: new AbortController().signal,
     progress: log,
     log: { debug: log, info: log, warn: log, error: log },

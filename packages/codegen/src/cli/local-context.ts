@@ -44,6 +44,7 @@ export function localContext(io: CliIo, tool: AnyToolDefinition, args: unknown):
     human: undefined,
     agents: undefined,
     checkUrl: async (url) => webUrlProblem(url),
+    mayRead: (path) => path === root || path.startsWith(`${root}${sep}`),
     signal: new AbortController().signal,
     progress: (update) =>
       io.err(`[progress] ${update.progress}${update.total === undefined ? '' : `/${update.total}`}`),

@@ -10,6 +10,7 @@ import type {
 import type { RegisteredTool } from '../registry/registered-tool.js';
 import type { CallScope } from './call-scope.js';
 import { checkUrl } from './check-url.js';
+import { mayRead } from './may-read.js';
 
 /**
  * Step 5: the `ToolContext` a handler receives. One object per call, built without copies; its abort
@@ -73,6 +74,10 @@ export class HandlerContext implements ToolContext {
 
   checkUrl(url: string): Promise<string | undefined> {
     return checkUrl(this.#scope, this.#tool.definition.name, this.#category, url);
+  }
+
+  mayRead(realPath: string): boolean {
+    return mayRead(this.#scope, this.#tool.definition.name, this.#category, realPath);
   }
 
   progress(): void {}

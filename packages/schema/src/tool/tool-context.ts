@@ -97,6 +97,12 @@ export interface ToolContext {
    * `undefined` when the URL may be fetched.
    */
   checkUrl(url: string): Promise<string | undefined>;
+  /**
+   * Whether governance would let this tool read a file it found on its own (a search hit), given as a
+   * real absolute path: Hardline, the Sandbox's roots and the Zone, where a rule that would ask counts
+   * as no. Touches no file: a tool that walks folders without following links passes what it found.
+   */
+  mayRead(realPath: string): boolean;
   progress(update: ToolProgress): void;
   readonly log: ToolLogger;
 }
