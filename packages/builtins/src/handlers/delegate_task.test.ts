@@ -112,6 +112,24 @@ describe('delegate_task', () => {
     expect((await c.run().call('read', { path: 'notes.txt' })).isError).toBe(false);
   });
 
+  it('stops a sub-agent that runs past its time budget', async () => {
+    const { cell: c } = cell();
+    const slow = {
+      async complete(request: { signal?: AbortSignal }) {
+        await new Promise((_, reject) =>
+          request.signal?.addEventListener('abort', () => reject(request.signal?.reason)),
+        );
+        return reply('never');
+      },
+    };
+    c.agents().define({ name: 'general', description: 'Slow.', client: slow, timeoutMs: 50 });
+    expect(await c.run().call('delegate_task', { description: 'x', prompt: 'y' })).toEqual({
+      isError: true,
+      code: 'timeout',
+      text: 'the sub-agent general did not finish within 50 ms',
+    });
+  });
+
   it('names the sub-agents there are when asked for an unknown one', async () => {
     const { cell: c } = cell();
     c.agents().define({ name: 'general', description: 'x', client: scriptedClient([]) });

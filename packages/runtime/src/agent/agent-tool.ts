@@ -55,7 +55,8 @@ export const AgentTask = Type.Object({
   }),
 });
 
-const DEFAULT_AGENT_TIMEOUT_MS = 600_000;
+/** The time limit of one delegated task when the sub-agent's config sets none: 10 minutes. */
+export const DEFAULT_AGENT_TIMEOUT_MS = 600_000;
 
 /** The depth limit each sub-agent run inherited from the tools that started it and its ancestors. */
 const depthLimits = new WeakMap<Run, number>();

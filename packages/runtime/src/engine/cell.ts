@@ -9,6 +9,7 @@ import {
   answer,
   type CellAgents,
   checkDepth,
+  DEFAULT_AGENT_TIMEOUT_MS,
   runSubAgent,
 } from '../agent/agent-tool.js';
 import { ApprovalQueue } from '../approval/approval-queue.js';
@@ -195,7 +196,12 @@ export class Cell {
           const known = [...this.#delegates.keys()].sort().join(', ');
           throw new ToolError('invalid_arguments', `there is no sub-agent '${task.agent}'; the ones defined: ${known}`);
         }
-        const { result, runId } = await runSubAgent(this, config, run, task.prompt, signal);
+        const timeoutMs = config.timeoutMs ?? DEFAULT_AGENT_TIMEOUT_MS;
+        const limited = AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]);
+        const { result, runId } = await runSubAgent(this, config, run, task.prompt, limited);
+        if (result.stopped === 'aborted' && !signal.aborted) {
+          throw new ToolError('timeout', `the sub-agent ${config.name} did not finish within ${timeoutMs} ms`);
+        }
         const shaped = answer(config.name, result, runId);
         return { text: shaped.text, stopped: result.stopped, turns: result.turns, runId };
       },
