@@ -117,6 +117,35 @@ describe('write', () => {
     expect(existsSync(join(work, 'dir', 'keep.txt'))).toBe(true);
   });
 
+  it('refuses control characters, over-long paths and parts, and invisible characters in names', async () => {
+    const { work, run } = fileCell();
+    const cases: [string, string][] = [
+      ['a\nb.txt', 'Not allowed: the path "a\\nb.txt" contains control characters.'],
+      ['x'.repeat(4100), 'Not allowed: the path is 4100 characters long; the limit is 4096.'],
+      [`${'y'.repeat(300)}/z`, 'Not allowed: a part of the path is longer than 255 characters.'],
+      [
+        'bad\u202ename.txt',
+        'Not allowed: the path "bad\u202ename.txt" contains invisible or direction-changing characters.',
+      ],
+    ];
+    for (const [path, text] of cases) {
+      expect(await run.call('write', { path, content: 'x' })).toEqual({
+        isError: true,
+        code: 'path_not_allowed',
+        text,
+      });
+    }
+    expect(readdirSync(work)).toEqual([]);
+  });
+
+  it('takes ~ and file: URLs as literal names inside the work folder', async () => {
+    const { work, run } = fileCell();
+    expect((await run.call('write', { path: '~/x', content: 'y' })).text).toBe('Created ~/x (1 line, 1 byte).');
+    expect((await run.call('write', { path: 'file:///etc/hosts', content: 'y' })).isError).toBe(false);
+    expect(readFileSync(join(work, '~', 'x'), 'utf8')).toBe('y');
+    expect(readFileSync(join(work, 'file:', 'etc', 'hosts'), 'utf8')).toBe('y');
+  });
+
   it('serialises concurrent writes of one file: every call answers, the file holds one whole content', async () => {
     const { work, run } = fileCell();
     const contents = Array.from({ length: 20 }, (_, index) => `${String(index).repeat(1000)}\n`);

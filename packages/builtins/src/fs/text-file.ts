@@ -69,7 +69,7 @@ export function hashOf(content: Uint8Array | string): string {
 
 /** `812 bytes`, `300 KiB`, `25.0 MiB`. */
 export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024) return `${bytes} byte${bytes === 1 ? '' : 's'}`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KiB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 }
