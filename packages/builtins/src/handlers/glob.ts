@@ -1,7 +1,6 @@
-import { ToolError, type ToolHandler } from '@wesgine/schema';
+import type { ToolHandler } from '@wesgine/schema';
 import type { GlobArgs } from '../../generated/types.gen.js';
+import { globFiles } from '../glob/glob-files.js';
 
-/** Handles `glob`. A stub written once by `wesgine-tools gen`: yours to implement, never regenerated. */
-export const glob: ToolHandler<GlobArgs> = async (args, context) => {
-  throw new ToolError('not_implemented', "tool 'glob' is not implemented: write src/handlers/glob.ts");
-};
+/** Handles `glob` (alias `find_files`): files by name, newest first, at most 100. */
+export const glob: ToolHandler<GlobArgs> = (args, context) => globFiles(args, context);

@@ -1,7 +1,6 @@
-import { ToolError, type ToolHandler } from '@wesgine/schema';
+import type { ToolHandler } from '@wesgine/schema';
 import type { GrepArgs } from '../../generated/types.gen.js';
+import { grepSearch } from '../search/grep-search.js';
 
-/** Handles `grep`. A stub written once by `wesgine-tools gen`: yours to implement, never regenerated. */
-export const grep: ToolHandler<GrepArgs> = async (args, context) => {
-  throw new ToolError('not_implemented', "tool 'grep' is not implemented: write src/handlers/grep.ts");
-};
+/** Handles `grep` (alias `search_files`): ripgrep when it is installed, else the Node search. */
+export const grep: ToolHandler<GrepArgs> = (args, context) => grepSearch(args, context);

@@ -1,0 +1,160 @@
+// The grep tool from arguments to answer: checks what it is given, picks the engine (ripgrep or the
+// Node search), keeps to the time budget, and formats what was found.
+import { closeSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
+import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
+import { type ToolContext, ToolError } from '@wesgine/schema';
+import type { GrepArgs } from '../../generated/types.gen.js';
+import { typeGlobs } from './file-types.js';
+import { type Formatted, formatGrep } from './format-grep.js';
+import { configureNodeSearch, runNodeSearch } from './node-search.js';
+import { GlobFilter, splitGlobs } from './path-globs.js';
+import { grepEngine, ripgrepPath } from './ripgrep-path.js';
+import { runRipgrep } from './run-ripgrep.js';
+import { translateRustRegex } from './rust-regex.js';
+import type { SearchOutcome, SearchRequest } from './search-types.js';
+
+let budgetMs = 30_000;
+const MAX_LINES = 100_000;
+const DEFAULT_HEAD_LIMIT = 250;
+
+/** Sets the time a search may take (30 s); tests shorten it. Returns the previous value. */
+export function setSearchBudget(milliseconds: number): number {
+  const previous = budgetMs;
+  budgetMs = milliseconds;
+  return previous;
+}
+
+/** How a path looks to the model: relative to the work folder when inside it, else absolute. */
+export function displayPath(workDir: string, absolute: string): string {
+  const rel = relative(workDir, absolute);
+  if (rel === '') return '.';
+  return rel.startsWith('..') || isAbsolute(rel) ? absolute : rel;
+}
+
+export function realDenyPaths(context: ToolContext): string[] {
+  return context.denyPaths.map((path) => {
+    const full = resolve(context.workDir, path);
+    try {
+      return realpathSync(full);
+    } catch {
+      return full;
+    }
+  });
+}
+
+export async function grepSearch(args: GrepArgs, context: ToolContext): Promise<{ text: string; data: unknown }> {
+  const target = context.resolvedPaths.get('/path') ?? context.workDir;
+  const where = target === context.workDir ? 'the work folder' : displayPath(context.workDir, target);
+  let isFile: boolean;
+  try {
+    const stat = statSync(target);
+    if (!stat.isFile() && !stat.isDirectory()) {
+      throw new ToolError(
+        'not_a_file',
+        `${where} is neither a file nor a folder; give grep a file or a folder to search.`,
+      );
+    }
+    isFile = stat.isFile();
+  } catch (error) {
+    if (error instanceof ToolError) throw error;
+    throw new ToolError(
+      'file_not_found',
+      `Nothing exists at ${where}. Check the path, or leave path out to search the whole work folder.`,
+    );
+  }
+  const mode = args.output_mode ?? 'files_with_matches';
+  const ignoreCase = args['-i'] ?? false;
+  const multiline = args.multiline ?? false;
+  const regex = translateRustRegex(args.pattern, { ignoreCase, multiline });
+  const globs = args.glob === undefined ? [] : splitGlobs(args.glob);
+  if (args.glob !== undefined && globs.length === 0) {
+    throw new ToolError('invalid_arguments', 'glob is empty; give a glob such as *.ts, or leave it out.');
+  }
+  new GlobFilter(globs);
+  const types = args.type === undefined ? undefined : typeGlobs(args.type);
+  if (isFile) refuseBinary(target, where);
+
+  const context_ = args['-C'] ?? 0;
+  const controller = new AbortController();
+  const onAbort = () => controller.abort('aborted');
+  context.signal.addEventListener('abort', onAbort, { once: true });
+  const timer = setTimeout(() => controller.abort('timeout'), budgetMs);
+  const request: SearchRequest = {
+    base: isFile ? dirname(target) : target,
+    file: isFile ? basename(target) : undefined,
+    regex,
+    ignoreCase,
+    multiline,
+    mode,
+    before: mode === 'content' ? (args['-B'] ?? context_) : 0,
+    after: mode === 'content' ? (args['-A'] ?? context_) : 0,
+    globs,
+    typeGlobs: types,
+    deny: realDenyPaths(context),
+    maxLines: MAX_LINES,
+    signal: controller.signal,
+  };
+  let outcome: SearchOutcome;
+  try {
+    const engine = grepEngine();
+    const binary = ripgrepPath();
+    outcome =
+      engine === 'ripgrep' && binary !== undefined ? await runRipgrep(binary, request) : await runNodeSearch(request);
+  } catch (error) {
+    if (controller.signal.reason === 'timeout') {
+      throw new ToolError(
+        'timeout',
+        `The search took longer than ${budgetMs / 1000} s and was stopped. Narrow it: a sub-folder as path, a glob or type to pick files, or a more specific pattern.`,
+      );
+    }
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    context.signal.removeEventListener('abort', onAbort);
+  }
+
+  const filters = [
+    args.glob === undefined ? '' : `glob ${args.glob}`,
+    args.type === undefined ? '' : `type ${args.type}`,
+  ];
+  const filtered = filters.filter((part) => part !== '').join(', ');
+  const formatted: Formatted = formatGrep(outcome, {
+    mode,
+    lineNumbers: args['-n'] ?? true,
+    context: request.before > 0 || request.after > 0,
+    headLimit: args.head_limit ?? DEFAULT_HEAD_LIMIT,
+    offset: args.offset ?? 0,
+    display: (path) => displayPath(context.workDir, `${request.base}/${path}`),
+    subject: `${JSON.stringify(args.pattern)} in ${where}${filtered === '' ? '' : ` (${filtered})`}`,
+    maxLines: MAX_LINES,
+    fileTimeMs: configureNodeSearch({}).fileTimeMs,
+  });
+  const data = {
+    engine: outcome.engine,
+    mode,
+    total: formatted.total,
+    shown: formatted.shown,
+    files: formatted.files,
+    partial: outcome.partial,
+  };
+  return { text: formatted.text, data };
+}
+
+/** A file given as path is searched only when it is text (no NUL byte in its first 64 KiB). */
+function refuseBinary(path: string, where: string): void {
+  const head = Buffer.alloc(65536);
+  let length = 0;
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      length = readSync(fd, head, 0, head.length, 0);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    throw new ToolError('file_not_found', `${where} could not be read; check the path and its permissions.`);
+  }
+  if (head.subarray(0, length).includes(0)) {
+    throw new ToolError('binary_file', `${where} is a binary file; grep searches text files only.`);
+  }
+}

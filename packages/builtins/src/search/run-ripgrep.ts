@@ -1,0 +1,182 @@
+// Runs ripgrep for a search request and reads its output (NUL after every path, so any file name
+// parses) into file hits. Files ripgrep stopped on as binary are dropped, as the Node search drops them.
+import { spawn } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
+import { ToolError } from '@wesgine/schema';
+import type { FileHit, Line, SearchOutcome, SearchRequest } from './search-types.js';
+import { VCS_FOLDERS } from './walk-files.js';
+
+const BINARY_NOTICE = /^(.*): (?:WARNING: stopped searching binary file|binary file matches)/;
+
+export function ripgrepArguments(request: SearchRequest): string[] {
+  const args = [
+    '--no-config',
+    '--color=never',
+    '--no-heading',
+    '--with-filename',
+    '--null',
+    '--hidden',
+    '--no-require-git',
+  ];
+  args.push('--no-ignore-global', '--encoding=none');
+  for (const glob of request.globs) args.push(`--glob=${glob}`);
+  for (const name of VCS_FOLDERS) args.push(`--glob=!${name}`);
+  for (const path of request.deny) {
+    if (path.startsWith(`${request.base}/`)) args.push(`--glob=!/${escapeGlob(path.slice(request.base.length + 1))}`);
+  }
+  if (request.typeGlobs !== undefined) {
+    for (const glob of request.typeGlobs) args.push(`--type-add=wesgine:${glob}`);
+    args.push('--type=wesgine');
+  }
+  if (request.ignoreCase) args.push('--ignore-case');
+  if (request.multiline) args.push('--multiline', '--multiline-dotall');
+  if (request.mode === 'files_with_matches') args.push('--files-with-matches');
+  else if (request.mode === 'count' && !request.multiline) args.push('--count');
+  else {
+    args.push('--line-number');
+    if (request.mode === 'content' && request.before > 0) args.push(`--before-context=${request.before}`);
+    if (request.mode === 'content' && request.after > 0) args.push(`--after-context=${request.after}`);
+  }
+  args.push('--regexp', request.regex.ripgrep, '--', request.file === undefined ? './' : `./${request.file}`);
+  return args;
+}
+
+function escapeGlob(path: string): string {
+  return path.replace(/[\\*?[\]{}!]/g, '\\$&');
+}
+
+function strip(path: string): string {
+  return path.startsWith('./') ? path.slice(2) : path;
+}
+
+/** Runs `rg` (at `binary`) and collects what it finds. */
+export function runRipgrep(binary: string, request: SearchRequest): Promise<SearchOutcome> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, ripgrepArguments(request), {
+      cwd: request.base,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { PATH: process.env['PATH'] ?? '', LANG: 'C.UTF-8' },
+    });
+    const reader = new OutputReader(request);
+    const decoder = new StringDecoder('utf8');
+    const separator = request.mode === 'files_with_matches' ? '\0' : '\n';
+    let pending = '';
+    let stderr = '';
+    let partial = false;
+    const onAbort = () => child.kill('SIGKILL');
+    request.signal.addEventListener('abort', onAbort, { once: true });
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (partial) return;
+      const text = pending + decoder.write(chunk);
+      const lines = text.split(separator);
+      pending = lines.pop() ?? '';
+      for (const line of lines) reader.line(line);
+      if (reader.lines > request.maxLines) {
+        partial = true;
+        child.kill('SIGKILL');
+      }
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (stderr.length < 4000) stderr += chunk.toString('utf8');
+    });
+    child.on('error', (error) => {
+      request.signal.removeEventListener('abort', onAbort);
+      reject(new ToolError('unavailable', `ripgrep could not be started (${error.message}).`));
+    });
+    child.on('close', (code) => {
+      request.signal.removeEventListener('abort', onAbort);
+      if (request.signal.aborted) {
+        reject(new ToolError('aborted', 'The search was cancelled.'));
+        return;
+      }
+      if (!partial) reader.line(pending + decoder.end());
+      if (code === 2 && reader.empty && /regex|parse error/i.test(stderr)) {
+        const detail = stderr.trim().split('\n').slice(0, 6).join('\n');
+        reject(new ToolError('invalid_arguments', `ripgrep refused the pattern:\n${detail}`));
+        return;
+      }
+      resolve({ engine: 'ripgrep', hits: reader.hits(), partial, slow: [], large: [] });
+    });
+  });
+}
+
+/** Turns ripgrep's output lines into hits, whichever mode it ran in. */
+class OutputReader {
+  readonly #request: SearchRequest;
+  readonly #files = new Map<string, { count: number; groups: Line[][] }>();
+  readonly #binary = new Set<string>();
+  #current: Line[] | undefined;
+  #currentPath: string | undefined;
+  lines = 0;
+
+  constructor(request: SearchRequest) {
+    this.#request = request;
+  }
+
+  get empty(): boolean {
+    return this.#files.size === 0;
+  }
+
+  line(line: string): void {
+    if (line === '') return;
+    const mode = this.#request.mode;
+    if (mode === 'files_with_matches') {
+      this.#file(strip(line));
+      return;
+    }
+    const cut = line.indexOf('\0');
+    if (cut === -1) {
+      if (line === '--') this.#current = undefined;
+      else {
+        const notice = BINARY_NOTICE.exec(line);
+        if (notice?.[1] !== undefined) this.#binary.add(strip(notice[1]));
+      }
+      return;
+    }
+    const path = strip(line.slice(0, cut));
+    const rest = line.slice(cut + 1);
+    if (mode === 'count' && !this.#request.multiline) {
+      this.#file(path).count = Number(rest);
+      return;
+    }
+    const head = /^(\d+)([:-])/.exec(rest);
+    if (head?.[1] === undefined) return;
+    const file = this.#file(path);
+    const match = head[2] === ':';
+    if (match) file.count += 1;
+    if (mode === 'count') return;
+    if (this.#current === undefined || this.#currentPath !== path) {
+      this.#current = [];
+      this.#currentPath = path;
+      file.groups.push(this.#current);
+    }
+    this.#current.push({ n: Number(head[1]), text: rest.slice(head[0].length), match });
+    this.lines += 1;
+  }
+
+  #file(path: string): { count: number; groups: Line[][] } {
+    let file = this.#files.get(path);
+    if (file === undefined) {
+      file = { count: 0, groups: [] };
+      this.#files.set(path, file);
+    }
+    return file;
+  }
+
+  hits(): FileHit[] {
+    const hits: FileHit[] = [];
+    const files = this.#request.mode === 'files_with_matches';
+    for (const [path, file] of this.#files) {
+      if (this.#binary.has(path)) continue;
+      let mtimeMs = 0;
+      if (files) {
+        try {
+          mtimeMs = statSync(`${this.#request.base}/${path}`).mtimeMs;
+        } catch {}
+      }
+      hits.push({ path, count: file.count, mtimeMs, groups: file.groups });
+    }
+    return hits;
+  }
+}
