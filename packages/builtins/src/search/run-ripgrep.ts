@@ -46,6 +46,10 @@ function escapeGlob(path: string): string {
   return path.replace(/[\\*?[\]{}!]/g, '\\$&');
 }
 
+function modified(path: string): number {
+  return statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+}
+
 function strip(path: string): string {
   return path.startsWith('./') ? path.slice(2) : path;
 }
@@ -104,7 +108,7 @@ export function runRipgrep(binary: string, request: SearchRequest): Promise<Sear
 /** Turns ripgrep's output lines into hits, whichever mode it ran in. */
 class OutputReader {
   readonly #request: SearchRequest;
-  readonly #files = new Map<string, { count: number; groups: Line[][] }>();
+  readonly #files = new Map<string, { count: number; mtimeMs: number; groups: Line[][] }>();
   readonly #binary = new Set<string>();
   #current: Line[] | undefined;
   #currentPath: string | undefined;
@@ -122,7 +126,9 @@ class OutputReader {
     if (line === '') return;
     const mode = this.#request.mode;
     if (mode === 'files_with_matches') {
-      this.#file(strip(line));
+      // Stat while ripgrep is still searching: the newest-first sort then costs almost nothing after.
+      const path = strip(line);
+      this.#file(path).mtimeMs = modified(`${this.#request.base}/${path}`);
       return;
     }
     const cut = line.indexOf('\0');
@@ -155,10 +161,10 @@ class OutputReader {
     this.lines += 1;
   }
 
-  #file(path: string): { count: number; groups: Line[][] } {
+  #file(path: string): { count: number; mtimeMs: number; groups: Line[][] } {
     let file = this.#files.get(path);
     if (file === undefined) {
-      file = { count: 0, groups: [] };
+      file = { count: 0, mtimeMs: 0, groups: [] };
       this.#files.set(path, file);
     }
     return file;
@@ -166,16 +172,8 @@ class OutputReader {
 
   hits(): FileHit[] {
     const hits: FileHit[] = [];
-    const files = this.#request.mode === 'files_with_matches';
     for (const [path, file] of this.#files) {
-      if (this.#binary.has(path)) continue;
-      let mtimeMs = 0;
-      if (files) {
-        try {
-          mtimeMs = statSync(`${this.#request.base}/${path}`).mtimeMs;
-        } catch {}
-      }
-      hits.push({ path, count: file.count, mtimeMs, groups: file.groups });
+      if (!this.#binary.has(path)) hits.push({ path, count: file.count, mtimeMs: file.mtimeMs, groups: file.groups });
     }
     return hits;
   }
