@@ -48,14 +48,16 @@ export async function planChanges(
     const file = await readTextFile(target.real, text);
     const content = applyChunks(file.text, section.chunks, text);
     const destination = section.moveTo === undefined ? undefined : (targets.get(section.moveTo) as Target);
-    if (destination === undefined || destination.real === target.real) {
+    // Inspected even when it is the file itself: a link back to the file is refused like any link.
+    const destinationKind = destination === undefined ? undefined : inspectTarget(destination, workDir);
+    if (destination === undefined || destinationKind === undefined || destination.real === target.real) {
       changes.push({ path: target.real, content, shown: text });
       summary.push({ mark: 'M', text: target.shown });
       continue;
     }
     refuseExisting(
       destination,
-      inspectTarget(destination, workDir),
+      destinationKind,
       `'*** Move to' never replaces a file; move ${text} to a path that is free.`,
     );
     changes.push({ path: destination.real, content, shown: destination.text }, { path: target.real, shown: text });
