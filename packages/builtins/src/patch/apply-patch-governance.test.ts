@@ -79,6 +79,16 @@ describe('apply_patch under governance', () => {
     expect((await cell.patch('*** Begin Patch', '*** Delete File: alias.txt', '*** End Patch')).code).toBe(
       'not_a_file',
     );
+    // Found by the property test: a Move to a link back to the file itself is still a link.
+    const back = await cell.patch(
+      '*** Begin Patch',
+      '*** Update File: real.txt',
+      '*** Move to: alias.txt',
+      '-r',
+      '+R',
+      '*** End Patch',
+    );
+    expect(back.code).toBe('not_a_file');
     expect(cell.tree()).toEqual(before);
   });
 
