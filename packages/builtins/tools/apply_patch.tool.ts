@@ -14,7 +14,9 @@ export default defineTool({
     ' <unchanged line>   -<removed line>   +<added line>   (about 3 unchanged lines before and after)',
     '*** End of File             (only when a change touches the last lines)',
     '*** End Patch',
-    'Paths are relative to the work folder. Give chunks of one file in file order.',
+    'Paths are relative to the work folder. Name each file once, and give its chunks in file order.',
+    'A chunk of only + lines is added at the end of the file: to insert elsewhere, include the unchanged lines around the spot.',
+    'Add File never replaces an existing file, and Move to never replaces one either.',
   ].join('\n'),
   parameters: Type.Object({
     input: Type.String({

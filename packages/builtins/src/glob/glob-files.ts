@@ -72,6 +72,8 @@ export function globFiles(args: GlobArgs, context: ToolContext): { text: string;
   for (const rel of walkFiles({ root, deny: realDenyPaths(context), stop })) {
     const name = rel.slice(rel.lastIndexOf('/') + 1);
     if (!glob.test(glob.anchored ? rel : name)) continue;
+    // Governance, not relevance: a file the tool may not read (a zone's closed .env) is not listed.
+    if (!context.mayRead(`${root}/${rel}`)) continue;
     const info = lstatSync(`${root}/${rel}`, { throwIfNoEntry: false });
     found.push({ path: rel, mtimeMs: info?.mtimeMs ?? 0 });
   }

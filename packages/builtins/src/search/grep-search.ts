@@ -1,7 +1,7 @@
 // The grep tool from arguments to answer: checks what it is given, picks the engine (ripgrep or the
 // Node search), keeps to the time budget, and formats what was found.
 import { closeSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
-import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { type ToolContext, ToolError } from '@wesgine/schema';
 import type { GrepArgs } from '../../generated/types.gen.js';
 import { typeGlobs } from './file-types.js';
@@ -113,6 +113,12 @@ export async function grepSearch(args: GrepArgs, context: ToolContext): Promise<
     context.signal.removeEventListener('abort', onAbort);
   }
 
+  // Ignore files are about relevance; the Zone and Hardline are about permission: a hit the tool may not
+  // read (a .env a zone closes) is dropped whatever the ignore files say.
+  const allowed = outcome.hits.filter((hit) => context.mayRead(join(request.base, hit.path)));
+  const withheld = outcome.hits.length - allowed.length;
+  outcome = { ...outcome, hits: allowed };
+
   const filters = [
     args.glob === undefined ? '' : `glob ${args.glob}`,
     args.type === undefined ? '' : `type ${args.type}`,
@@ -136,6 +142,7 @@ export async function grepSearch(args: GrepArgs, context: ToolContext): Promise<
     shown: formatted.shown,
     files: formatted.files,
     partial: outcome.partial,
+    withheld,
   };
   return { text: formatted.text, data };
 }
