@@ -17,6 +17,6 @@ export default defineTool({
       }),
     ),
   }),
-  meta: { readOnly: true, openWorld: true, timeoutMs: 45_000, outputBudget: 250_000 },
+  meta: { readOnly: true, openWorld: true, timeoutMs: 45_000, outputBudget: 260_000 },
   examples: [{ args: { url: 'https://example.com/docs' } }],
 });

@@ -1,10 +1,6 @@
-import { ToolError, type ToolHandler } from '@wesgine/schema';
+import type { ToolHandler } from '@wesgine/schema';
 import type { BrowserNavigateArgs } from '../../generated/types.gen.js';
+import { browserNavigateHandler } from '../browser/browser-navigate-handler.js';
 
-/** Handles `browser_navigate`. A stub written once by `wesgine-tools gen`: yours to implement, never regenerated. */
-export const browserNavigate: ToolHandler<BrowserNavigateArgs> = async (args, context) => {
-  throw new ToolError(
-    'not_implemented',
-    "tool 'browser_navigate' is not implemented: write src/handlers/browser_navigate.ts",
-  );
-};
+/** Handles `browser_navigate` with the browser the environment points to (or one found on PATH). */
+export const browserNavigate: ToolHandler<BrowserNavigateArgs> = browserNavigateHandler();
