@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEngine } from '@wesgine/runtime';
@@ -117,5 +117,17 @@ describe('memory fields', () => {
         "invalid_arguments: memory has no field recursive; view takes path and view_range (optional).",
       ]
     `);
+  });
+});
+
+describe('memory store file', () => {
+  it('starts afresh when its data folder was removed while the connection stayed open', async () => {
+    const { memory, dataDir } = memoryCell();
+    await memory({ command: 'create', path: '/memories/a.md', file_text: 'alpha\n' });
+    rmSync(dataDir, { recursive: true });
+    mkdirSync(dataDir);
+    expect((await memory({ command: 'view', path: '/memories' })).text).toContain('is empty');
+    await memory({ command: 'create', path: '/memories/b.md', file_text: 'beta\n' });
+    expect(existsSync(join(dataDir, 'memory.sqlite'))).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ToolError } from '@wesgine/schema';
 import Database from 'better-sqlite3';
@@ -36,13 +37,15 @@ let closingOnExit = false;
 
 /**
  * The open connection to the memory database of the cell whose data folder is `dataDir`, opened (and
- * its tables made) on first use, then kept for later calls; every connection is closed when the
- * process exits.
+ * its tables made) on first use, then kept for later calls while its file is there; every connection is
+ * closed when the process exits.
  */
 export function memoryDatabase(dataDir: string): Database.Database {
   const file = join(dataDir, MEMORY_DATABASE);
   const known = open.get(file);
-  if (known?.open === true) return known;
+  // A connection whose file was deleted (its data folder removed) would write to nowhere: open afresh.
+  if (known?.open === true && existsSync(file)) return known;
+  if (known?.open === true) known.close();
   let database: Database.Database | undefined;
   try {
     database = new Database(file);
