@@ -56,13 +56,15 @@ export function applyChunks(original: string, chunks: readonly PatchChunk[], sho
   }
   // Additions at the end go before a change of the same place; otherwise the chunks' own order.
   replacements.sort((a, b) => a.start - b.start || Number(a.remove > 0) - Number(b.remove > 0));
+  // Copied line by line: spreading a slice of a long file into push() overflows the stack.
   const result: string[] = [];
   let next = 0;
   for (const { start, remove, insert } of replacements) {
-    result.push(...lines.slice(next, start), ...insert);
+    for (let index = next; index < start; index += 1) result.push(lines[index] as string);
+    for (const line of insert) result.push(line);
     next = start + remove;
   }
-  result.push(...lines.slice(next));
+  for (let index = next; index < lines.length; index += 1) result.push(lines[index] as string);
   const touchesEnd = replacements.some(({ start, remove }) => start + remove >= lines.length);
   if (result.length === 0) return '';
   const finalNewline = shape.finalNewline || touchesEnd;

@@ -170,6 +170,21 @@ describe('apply_patch matching', () => {
     expect(after).toBe('one\n2\n3\nfour\n5\nsix\n');
   });
 
+  it('updates a file of 300 000 lines (no stack overflow copying long stretches)', async () => {
+    const lines = Array.from({ length: 300_000 }, (_, index) => `l${index}`);
+    const { result, after } = await update(
+      `${lines.join('\n')}\n`,
+      '@@ l149999',
+      '-l150000',
+      '+middle',
+      '@@',
+      '-l299999',
+      '+last',
+    );
+    expect(result.isError).toBe(false);
+    expect(after).toBe(`${[...lines.slice(0, 150_000), 'middle', ...lines.slice(150_001, -1), 'last'].join('\n')}\n`);
+  });
+
   it('refuses a binary file and a file that does not exist', async () => {
     const binary = await update('a\u0000b\n', '@@', '-a', '+b');
     expect(binary.result).toEqual({

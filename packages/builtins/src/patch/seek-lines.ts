@@ -55,8 +55,12 @@ export class FileLines {
     for (const [pass, normalise] of PASSES) {
       const form = this.form(pass, normalise);
       const wanted = pass === 'exact' ? pattern : pattern.map(normalise);
+      const first = wanted[0];
       for (let index = start; index <= last; index += 1) {
-        if (wanted.every((line, offset) => form[index + offset] === line)) return { index, pass };
+        if (form[index] !== first) continue;
+        let offset = 1;
+        while (offset < wanted.length && form[index + offset] === wanted[offset]) offset += 1;
+        if (offset === wanted.length) return { index, pass };
       }
     }
     return undefined;
