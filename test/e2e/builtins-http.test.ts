@@ -71,11 +71,19 @@ describe('the built-in tools over HTTP', () => {
 
   it('calls a tool by its alias', async () => {
     writeFileSync(join(work, 'hello.md'), 'hello\n');
-    const response = await fetch(`${server.url}/tools/find_files/call`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ args: { pattern: '*.md' } }),
-    });
-    expect(response.status).toBe(200);
+    const found = await call('find_files', { pattern: '*.md' });
+    expect(found.text).toBe('Found 1 file matching "*.md" in the work folder (newest first):\nhello.md');
+  });
+
+  it('shows the session’s plan through /sessions/:id/state', async () => {
+    const plan = [
+      { step: 'Read the config', status: 'completed' },
+      { step: 'Change the port', status: 'in_progress' },
+    ];
+    expect(await call('plan', { plan }, 'planner')).toMatchObject({ isError: false });
+    const state = (await (await fetch(`${server.url}/sessions/planner/state`)).json()) as {
+      plan: { steps: unknown };
+    };
+    expect(state.plan.steps).toEqual(plan);
   });
 });
