@@ -92,8 +92,9 @@ describe('apply_patch under governance', () => {
     expect(cell.tree()).toEqual(before);
   });
 
-  it('refuses writes to .git/hooks and .git/config (Hardline)', async () => {
+  it('refuses writes to .git/hooks, .git/config and agent settings (Hardline)', async () => {
     expect((await refused(['*** Add File: .git/hooks/pre-commit', '+#!/bin/sh'])).code).toBe('hardline_denied');
+    expect((await refused(['*** Add File: .claude/settings.json', '+{}'])).code).toBe('hardline_denied');
     const cell = patchCell({ 'a.txt': 'a\n' });
     const moved = await cell.patch(
       '*** Begin Patch',
