@@ -63,7 +63,13 @@ export function browserNavigateHandler(options: BrowserNavigateOptions = {}): To
       if (context.signal.aborted)
         throw new ToolError('aborted', `Loading ${args.url} was cancelled.`, { cause: error });
       if (deadline.aborted) throw timedOut(args.url, waitUntil, timeoutMs, error);
-      throw error;
+      if (ToolError.isInstance(error)) throw error;
+      const first = String((error as Error).message ?? error).split('\n')[0];
+      throw new ToolError(
+        'unavailable',
+        `The browser failed while loading ${args.url} (${first}). Try again: a browser that went away is started anew.`,
+        { cause: error },
+      );
     } finally {
       await cleanUp();
       // Whatever the work was still creating when the call ended is closed once it is made.

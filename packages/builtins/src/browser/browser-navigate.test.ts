@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, realpathSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEngine } from '@wesgine/runtime';
@@ -8,9 +9,20 @@ import browserNavigateTool from '../../tools/browser_navigate.tool.js';
 import { builtins } from '../index.js';
 import { ARTICLE, html, type PageServer, servePages } from './browser.test.fixture.js';
 import { type BrowserNavigateOptions, browserNavigateHandler } from './browser-navigate-handler.js';
-import { closeBrowsers } from './shared-browser.js';
+import { findChromium } from './chromium-path.js';
+import { acquireBrowser, closeBrowsers } from './shared-browser.js';
 
 let site: PageServer;
+/** Requests the server never answers, until the browser gives up on them. */
+const hanging = new Set<IncomingMessage>();
+function hold(request: IncomingMessage): void {
+  hanging.add(request);
+  request.socket.once('close', () => hanging.delete(request));
+}
+async function allReleased(): Promise<boolean> {
+  for (let wait = 0; wait < 100 && hanging.size > 0; wait++) await new Promise((resolve) => setTimeout(resolve, 50));
+  return hanging.size === 0;
+}
 /** A port nothing listens on (taken, then freed). */
 let closedPort = 0;
 /** A second loopback server the pages try to reach; governance must keep them away from it. */
@@ -54,8 +66,8 @@ beforeAll(async () => {
     '/late-data': (_q, r) => r.end('arrived later'),
     '/slow-image': (_q, r) =>
       html(r, '<title>Slow</title><main><p>Text before the image.</p><img src="/never.png"></main>'),
-    '/never.png': () => {},
-    '/never': () => {},
+    '/never.png': (request) => hold(request),
+    '/never': (request) => hold(request),
     '/gone': (_q, r) => html(r, '<title>Gone</title><h1>Not here</h1>', 404),
     '/big': (_q, r) => html(r, `<title>Big</title><p>${'word '.repeat(60_000)}</p>`),
     '/file.zip': (_q, r) =>
@@ -198,6 +210,8 @@ describe.concurrent('browser_navigate', () => {
       text: `${site.origin}/slow-image did not finish loading (waiting for 'load') within 2 s. Try wait_until 'domcontentloaded' to read the page before everything on it has loaded.`,
     });
     expect(early.text).toContain('Text before the image.');
+    // Both pages were closed: the image requests they left hanging are gone.
+    expect(await allReleased()).toBe(true);
   });
 
   it('cuts content at the cap and says how much there was', async ({ expect }) => {
@@ -215,6 +229,42 @@ describe.concurrent('browser_navigate', () => {
       code: 'unavailable',
       text: `${site.origin}/file.zip is a file to download, not a page; the browser does not download files. Look for a page that shows its content.`,
     });
+  });
+});
+
+describe('browser_navigate: cancellation', () => {
+  it('a cancelled run stops the page and closes what it opened', async () => {
+    const { workDir, dataDir } = dirs();
+    const cell = createEngine({ tools: builtins }).createCell({
+      workDir,
+      dataDir,
+      network: { allowHosts: ['127.0.0.1'] },
+    });
+    const controller = new AbortController();
+    const pending = cell.run({ signal: controller.signal }).call('browser_navigate', { url: `${site.origin}/never` });
+    while (hanging.size === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    controller.abort();
+    expect(await pending).toMatchObject({ isError: true, code: 'aborted' });
+    expect(await allReleased()).toBe(true);
+    // The shared browser is still up, with no context left open.
+    const { browser, release } = await acquireBrowser(findChromium().path ?? '');
+    release();
+    for (let wait = 0; wait < 40 && browser.contexts().length > 0; wait++) await new Promise((r) => setTimeout(r, 50));
+    expect(browser.contexts()).toEqual([]);
+  });
+});
+
+describe('browser_navigate: a browser that went away', () => {
+  it('is started again on the next call', async () => {
+    const { browser, release } = await acquireBrowser(findChromium().path ?? '');
+    release();
+    await browser.close();
+    const result = await builtinRun().run.call('browser_navigate', { url: `${site.origin}/gone` });
+    expect(result).toMatchObject({ isError: false });
+    const again = await acquireBrowser(findChromium().path ?? '');
+    again.release();
+    expect(again.browser).not.toBe(browser);
+    expect(again.browser.isConnected()).toBe(true);
   });
 });
 
