@@ -146,6 +146,15 @@ describe('write', () => {
     expect(readFileSync(join(work, 'file:', 'etc', 'hosts'), 'utf8')).toBe('y');
   });
 
+  it('replaces a file whose name is as long as names may be', async () => {
+    const { work, run } = fileCell();
+    const name = `${'n'.repeat(251)}.txt`;
+    writeFileSync(join(work, name), 'old\n');
+    await run.call('read', { path: name });
+    expect((await run.call('write', { path: name, content: 'new\n' })).isError).toBe(false);
+    expect(readFileSync(join(work, name), 'utf8')).toBe('new\n');
+  });
+
   it('serialises concurrent writes of one file: every call answers, the file holds one whole content', async () => {
     const { work, run } = fileCell();
     const contents = Array.from({ length: 20 }, (_, index) => `${String(index).repeat(1000)}\n`);

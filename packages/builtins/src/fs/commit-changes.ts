@@ -46,7 +46,7 @@ export async function commitChanges(changes: readonly FileChange[]): Promise<Com
         throw fileError(error, dirname(change.shown));
       });
       if (made !== undefined) createdFolders.push({ deepest: folder, top: made });
-      step.temp = join(folder, `.${basename(change.path)}.${randomBytes(6).toString('hex')}.wesgine-new`);
+      step.temp = join(folder, `.wesgine-${randomBytes(6).toString("hex")}.new`);
       await writeFile(step.temp, change.content, {
         flag: 'wx',
         ...(existing === undefined ? {} : { mode: existing.mode & 0o7777 }),
@@ -59,7 +59,7 @@ export async function commitChanges(changes: readonly FileChange[]): Promise<Com
       if (existing !== undefined) {
         step.backup = join(
           dirname(change.path),
-          `.${basename(change.path)}.${randomBytes(6).toString('hex')}.wesgine-old`,
+          `.wesgine-${randomBytes(6).toString("hex")}.old`,
         );
         await rename(change.path, step.backup);
       }
