@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Stats } from 'node:fs';
 import { lstat, mkdir, rename, rmdir, unlink, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { ToolError } from '@wesgine/schema';
 import { fileError } from './file-errors.js';
 
@@ -46,7 +46,7 @@ export async function commitChanges(changes: readonly FileChange[]): Promise<Com
         throw fileError(error, dirname(change.shown));
       });
       if (made !== undefined) createdFolders.push({ deepest: folder, top: made });
-      step.temp = join(folder, `.wesgine-${randomBytes(6).toString("hex")}.new`);
+      step.temp = join(folder, `.wesgine-${randomBytes(6).toString('hex')}.new`);
       await writeFile(step.temp, change.content, {
         flag: 'wx',
         ...(existing === undefined ? {} : { mode: existing.mode & 0o7777 }),
@@ -57,10 +57,7 @@ export async function commitChanges(changes: readonly FileChange[]): Promise<Com
     for (const step of steps) {
       const { change, existing } = step;
       if (existing !== undefined) {
-        step.backup = join(
-          dirname(change.path),
-          `.wesgine-${randomBytes(6).toString("hex")}.old`,
-        );
+        step.backup = join(dirname(change.path), `.wesgine-${randomBytes(6).toString('hex')}.old`);
         await rename(change.path, step.backup);
       }
       if (step.temp !== undefined) {
