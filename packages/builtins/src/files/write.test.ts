@@ -146,6 +146,16 @@ describe('write', () => {
     expect(readFileSync(join(work, 'file:', 'etc', 'hosts'), 'utf8')).toBe('y');
   });
 
+  it('says a path that runs through a file cannot exist', async () => {
+    const { work, run } = fileCell();
+    writeFileSync(join(work, 'blocker'), 'a file\n');
+    expect(await run.call('write', { path: 'blocker/c.txt', content: 'x' })).toEqual({
+      isError: true,
+      code: 'path_not_allowed',
+      text: 'Not allowed: blocker/c.txt cannot exist: a part of it before the last is a file, not a folder.',
+    });
+  });
+
   it('replaces a file whose name is as long as names may be', async () => {
     const { work, run } = fileCell();
     const name = `${'n'.repeat(251)}.txt`;

@@ -67,7 +67,11 @@ export function resolveArgument(input: string, access: PathAccess, workDir: stri
     return { allow: true, lexical, real: realPathOf(lexical) };
   } catch (error) {
     if (error instanceof PathLoopError) return refuse(`${input}: ${error.message}`);
-    return refuse(`${input} cannot be resolved: ${(error as Error).message}`);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOTDIR')
+      return refuse(`${input} cannot exist: a part of it before the last is a file, not a folder`);
+    if (code === 'EACCES') return refuse(`${input} cannot be resolved: a folder on the way may not be entered`);
+    return refuse(`${input} cannot be resolved (${code ?? (error as Error).message})`);
   }
 }
 
