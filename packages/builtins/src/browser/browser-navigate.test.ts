@@ -354,6 +354,18 @@ describe('browser_navigate: governance of every request', () => {
     ]);
   });
 
+  it('a host the cell trusts by name is reached only when its address is allowed too', async () => {
+    const url = `http://localhost:${site.port}/article`;
+    const named = await builtinRun(['localhost']).run.call('browser_navigate', { url });
+    expect(named).toEqual({
+      isError: true,
+      code: 'denied',
+      text: 'Not allowed: localhost resolves to 127.0.0.1, which is not allowed: The address 127.0.0.1 is a loopback address; private, loopback and link-local addresses cannot be fetched (a cell that trusts this host must allow its address too).',
+    });
+    const both = await builtinRun(['localhost', '127.0.0.1']).run.call('browser_navigate', { url });
+    expect(both.text.split('\n')[0]).toBe(`URL: ${url}`);
+  });
+
   it('a redirect to an address nobody answers on is unavailable', async () => {
     expect(await builtinRun().run.call('browser_navigate', { url: `${site.origin}/to-closed` })).toEqual({
       isError: true,

@@ -6,7 +6,7 @@ import {
   type IncomingMessage,
   type ServerResponse,
 } from 'node:http';
-import { type AddressInfo, connect, isIP, type Socket } from 'node:net';
+import { type AddressInfo, connect, isIP, type LookupFunction, type Socket } from 'node:net';
 import type { RequestGate } from './request-gate.js';
 
 /** A request of the page that did not go through: refused by governance, or failed on the network. */
@@ -80,7 +80,7 @@ export async function startGuardProxy(gate: RequestGate): Promise<GuardProxy> {
     }
     const upstream = httpRequest(
       {
-        host: decision.addresses[0],
+        ...pinnedTo(decision.addresses),
         port: url.port === '' ? 80 : Number(url.port),
         method: incoming.method,
         path: `${url.pathname}${url.search}`,
@@ -127,8 +127,7 @@ export async function startGuardProxy(gate: RequestGate): Promise<GuardProxy> {
       socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
       return;
     }
-    const address = decision.addresses[0] ?? '';
-    const upstream = connect({ host: address, port, family: isIP(address) });
+    const upstream = connect({ ...pinnedTo(decision.addresses), port });
     sockets.add(upstream);
     upstream.on('close', () => sockets.delete(upstream));
     let connected = false;
@@ -165,6 +164,19 @@ export async function startGuardProxy(gate: RequestGate): Promise<GuardProxy> {
       if (server.listening) await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/**
+ * Connection options that reach exactly `addresses`, whatever DNS says now: a lookup that answers with
+ * them, tried in turn (happy eyeballs) when there are several.
+ */
+function pinnedTo(addresses: readonly string[]) {
+  const found = addresses.map((address) => ({ address, family: isIP(address) }));
+  const lookup: LookupFunction = (_host, options, callback) => {
+    if (options.all === true) callback(null, found);
+    else callback(null, found[0]?.address ?? '', found[0]?.family ?? 4);
+  };
+  return { host: addresses[0] ?? '', lookup, autoSelectFamily: addresses.length > 1 };
 }
 
 function withoutHopByHop(headers: IncomingHttpHeaders): IncomingHttpHeaders {

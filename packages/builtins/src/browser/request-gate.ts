@@ -51,7 +51,7 @@ async function decide(url: URL, checkUrl: (url: string) => Promise<string | unde
     if (why !== undefined) {
       return {
         allow: false,
-        reason: `${host} resolves to ${address}, which is not allowed: ${why} (a cell that trusts this host must allow its address too)`,
+        reason: `${host} resolves to ${address}, which is not allowed: ${why.replace(/\.$/, '')} (a cell that trusts this host must allow its address too)`,
       };
     }
   }
