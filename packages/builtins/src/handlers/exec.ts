@@ -1,7 +1,6 @@
-import { ToolError, type ToolHandler } from '@wesgine/schema';
+import type { ToolHandler } from '@wesgine/schema';
 import type { ExecArgs } from '../../generated/types.gen.js';
+import { runExec } from '../exec/run-exec.js';
 
-/** Handles `exec`. A stub written once by `wesgine-tools gen`: yours to implement, never regenerated. */
-export const exec: ToolHandler<ExecArgs> = async (args, context) => {
-  throw new ToolError('not_implemented', "tool 'exec' is not implemented: write src/handlers/exec.ts");
-};
+/** Handles `exec`: one bash command line in its own process group, output capped, secrets withheld. */
+export const exec: ToolHandler<ExecArgs> = (args, context) => runExec(args, context);
