@@ -47,34 +47,65 @@ function byPath(a: FileHit, b: FileHit): number {
   return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
 }
 
-function entries(hits: readonly FileHit[], options: FormatOptions): string[] {
+/**
+ * The entries from `from` up to `to` (exclusive), in a stable order, and how many there are in all.
+ * Only the shown entries are written out: a search with 100,000 hits pays for counting them, not for
+ * formatting them.
+ */
+function page(
+  hits: readonly FileHit[],
+  options: FormatOptions,
+  from: number,
+  to: number,
+): { total: number; shown: string[] } {
   const { mode, display } = options;
+  const shown: string[] = [];
+  let total = 0;
+  const take = (make: () => string) => {
+    if (total >= from && total < to) shown.push(make());
+    total += 1;
+  };
   if (mode === 'files_with_matches') {
     const sorted = [...hits].sort((a, b) => b.mtimeMs - a.mtimeMs || byPath(a, b));
-    return sorted.map((hit) => display(hit.path));
+    for (const hit of sorted) take(() => display(hit.path));
+    return { total, shown };
   }
   const sorted = [...hits].sort(byPath);
-  if (mode === 'count') return sorted.map((hit) => `${display(hit.path)}:${hit.count}`);
-  const out: string[] = [];
+  if (mode === 'count') {
+    for (const hit of sorted) take(() => `${display(hit.path)}:${hit.count}`);
+    return { total, shown };
+  }
   for (const hit of sorted) {
-    const path = display(hit.path);
+    let path: string | undefined;
     for (const group of hit.groups) {
-      if (options.context && out.length > 0) out.push('--');
+      if (options.context && total > 0) take(() => '--');
+      if (total + group.length <= from || total >= to) {
+        // Wholly outside the page: counted, never written.
+        total += group.length;
+        continue;
+      }
       for (const line of group) {
-        const mark = line.match ? ':' : '-';
-        const number = options.lineNumbers ? `${line.n}${mark}` : '';
-        out.push(`${path}${mark}${number}${lineText(line)}`);
+        take(() => {
+          path ??= display(hit.path);
+          const mark = line.match ? ':' : '-';
+          const number = options.lineNumbers ? `${line.n}${mark}` : '';
+          return `${path}${mark}${number}${lineText(line)}`;
+        });
       }
     }
   }
-  return out;
+  return { total, shown };
 }
 
 export function formatGrep(outcome: SearchOutcome, options: FormatOptions): Formatted {
   const { mode, headLimit, offset } = options;
-  const all = entries(outcome.hits, options);
+  const { total, shown } = page(
+    outcome.hits,
+    options,
+    offset,
+    headLimit === 0 ? Number.POSITIVE_INFINITY : offset + headLimit,
+  );
   const files = outcome.hits.length;
-  const total = all.length;
   const notes = notesOf(outcome, options);
   if (total === 0) {
     const text = `No matches for ${options.subject}. Binary files, files ignored by .gitignore and the .git folder are not searched; check the pattern (ripgrep syntax) or widen the search.`;
@@ -91,7 +122,6 @@ export function formatGrep(outcome: SearchOutcome, options: FormatOptions): Form
     return { text: [text, ...notes].join('\n\n'), total, shown: 0, files };
   }
   const end = headLimit === 0 ? total : Math.min(total, offset + headLimit);
-  const shown = all.slice(offset, end);
   const order = mode === 'files_with_matches' ? ' (newest first)' : '';
   const range = shown.length < total ? `; showing ${unit} ${offset + 1}-${end} of ${total}` : '';
   const parts = [`Found ${found} for ${options.subject}${order}${range}:`, shown.join('\n')];

@@ -1,7 +1,7 @@
 // The grep tool from arguments to answer: checks what it is given, picks the engine (ripgrep or the
 // Node search), keeps to the time budget, and formats what was found.
 import { closeSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
 import { type ToolContext, ToolError } from '@wesgine/schema';
 import type { GrepArgs } from '../../generated/types.gen.js';
 import { typeGlobs } from './file-types.js';
@@ -115,7 +115,7 @@ export async function grepSearch(args: GrepArgs, context: ToolContext): Promise<
 
   // Ignore files are about relevance; the Zone and Hardline are about permission: a hit the tool may not
   // read (a .env a zone closes) is dropped whatever the ignore files say.
-  const allowed = outcome.hits.filter((hit) => context.mayRead(join(request.base, hit.path)));
+  const allowed = outcome.hits.filter((hit) => context.mayRead(`${request.base}/${hit.path}`));
   const withheld = outcome.hits.length - allowed.length;
   outcome = { ...outcome, hits: allowed };
 

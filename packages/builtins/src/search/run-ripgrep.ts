@@ -105,13 +105,20 @@ export function runRipgrep(binary: string, request: SearchRequest): Promise<Sear
   });
 }
 
+interface FileState {
+  count: number;
+  mtimeMs: number;
+  readonly groups: Line[][];
+}
+
 /** Turns ripgrep's output lines into hits, whichever mode it ran in. */
 class OutputReader {
   readonly #request: SearchRequest;
-  readonly #files = new Map<string, { count: number; mtimeMs: number; groups: Line[][] }>();
+  readonly #files = new Map<string, FileState>();
   readonly #binary = new Set<string>();
   #current: Line[] | undefined;
   #currentPath: string | undefined;
+  #currentFile: FileState | undefined;
   lines = 0;
 
   constructor(request: SearchRequest) {
@@ -141,27 +148,32 @@ class OutputReader {
       return;
     }
     const path = strip(line.slice(0, cut));
-    const rest = line.slice(cut + 1);
     if (mode === 'count' && !this.#request.multiline) {
-      this.#file(path).count = Number(rest);
+      this.#file(path).count = Number(line.slice(cut + 1));
       return;
     }
-    const head = /^(\d+)([:-])/.exec(rest);
-    if (head?.[1] === undefined) return;
-    const file = this.#file(path);
-    const match = head[2] === ':';
+    // `<number>:` for a matching line, `<number>-` for a context line; read by hand (hot: every line).
+    let at = cut + 1;
+    let n = 0;
+    for (let code = line.charCodeAt(at); code >= 48 && code <= 57; code = line.charCodeAt(++at)) n = n * 10 + code - 48;
+    const mark = line.charCodeAt(at);
+    if (at === cut + 1 || (mark !== 58 && mark !== 45)) return;
+    const sameFile = this.#currentPath === path && this.#currentFile !== undefined;
+    const file = sameFile ? (this.#currentFile as FileState) : this.#file(path);
+    const match = mark === 58;
     if (match) file.count += 1;
     if (mode === 'count') return;
-    if (this.#current === undefined || this.#currentPath !== path) {
+    if (this.#current === undefined || !sameFile) {
       this.#current = [];
-      this.#currentPath = path;
       file.groups.push(this.#current);
     }
-    this.#current.push({ n: Number(head[1]), text: rest.slice(head[0].length), match });
+    this.#currentPath = path;
+    this.#currentFile = file;
+    this.#current.push({ n, text: line.slice(at + 1), match });
     this.lines += 1;
   }
 
-  #file(path: string): { count: number; mtimeMs: number; groups: Line[][] } {
+  #file(path: string): FileState {
     let file = this.#files.get(path);
     if (file === undefined) {
       file = { count: 0, mtimeMs: 0, groups: [] };

@@ -22,6 +22,7 @@ function segments(path: string): string[] {
 }
 
 function rules(home: string): Rule[] {
+  const credentials = CREDENTIAL_FOLDERS.map((folder) => join(home, folder));
   return [
     {
       id: 'pseudo-filesystem',
@@ -30,7 +31,7 @@ function rules(home: string): Rule[] {
     },
     {
       id: 'credentials',
-      applies: (path) => CREDENTIAL_FOLDERS.some((folder) => isInside(path, join(home, folder))),
+      applies: (path) => credentials.some((folder) => isInside(path, folder)),
       reason: 'credential folders (~/.ssh, ~/.aws, ~/.gnupg and the cloud command lines) are never open to tools',
     },
     {

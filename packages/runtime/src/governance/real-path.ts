@@ -33,6 +33,7 @@ export function realPathOf(path: string, links = 0): string {
 /** Containment by path components: `/w/proj2` is not inside `/w/proj`. Equal paths are inside. */
 export function isInside(child: string, parent: string): boolean {
   if (child === parent) return true;
-  const base = parent.endsWith(sep) ? parent : `${parent}${sep}`;
-  return child.startsWith(base);
+  if (parent.endsWith(sep)) return child.startsWith(parent);
+  // No joined string: the prefix, then a separator right after it.
+  return child.length > parent.length && child.startsWith(parent) && child[parent.length] === sep;
 }
