@@ -1,64 +1,10 @@
-import { mkdtempSync, realpathSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createEngine } from '@wesgine/runtime';
-import { defineToolPack, ToolError } from '@wesgine/schema';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import webSearchTool from '../../tools/web_search.tool.js';
-import { builtins } from '../index.js';
-import { braveResults, type FakeBrave, fakeBrave, json, KEY } from './brave.test.fixture.js';
+import { ToolError } from '@wesgine/schema';
+import { describe, expect, it } from 'vitest';
+import { braveResults, builtinRun, json, KEY, providerRun, useFakeBrave } from './brave.test.fixture.js';
 import { braveSearchProvider } from './brave-search-provider.js';
-import { webSearchHandler } from './web-search-handler.js';
 import type { WebSearchProvider } from './web-search-provider.js';
 
-const RESULTS = [
-  {
-    title: 'TypeBox <strong>JSON</strong> Schema',
-    url: 'https://github.com/sinclairzx81/typebox',
-    description: 'JSON Schema &amp; <strong>TypeScript</strong> static types.',
-  },
-  { title: 'Docs', url: 'https://docs.example.com/typebox', description: 'Reference for the builder.' },
-  { title: 'Example', url: 'https://example.com/a', description: '' },
-  { title: 'Not example', url: 'https://notexample.com/b', description: 'A different domain with the same ending.' },
-  { title: 'Blog', url: 'https://blog.example.org/post', description: 'A post &#x27;about&#39; it.' },
-];
-
-const saved = { url: process.env.WESGINE_SEARCH_URL, key: process.env.WESGINE_SEARCH_KEY };
-let brave: FakeBrave;
-
-beforeEach(async () => {
-  brave = await fakeBrave((_request, response) => json(response, 200, braveResults(RESULTS)));
-  process.env.WESGINE_SEARCH_URL = brave.baseUrl;
-  process.env.WESGINE_SEARCH_KEY = KEY;
-});
-
-afterEach(async () => {
-  await brave.close();
-  for (const [name, value] of [
-    ['WESGINE_SEARCH_URL', saved.url],
-    ['WESGINE_SEARCH_KEY', saved.key],
-  ] as const) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-});
-
-function builtinRun() {
-  const work = realpathSync(mkdtempSync(join(tmpdir(), 'wesgine-search-')));
-  return createEngine({ tools: builtins }).createCell({ workDir: work }).run({ sessionId: 's1' });
-}
-
-/** The tool with its handler built from `provider`, through the real runtime. */
-function providerRun(provider: WebSearchProvider | undefined, timeoutMs?: number) {
-  const work = realpathSync(mkdtempSync(join(tmpdir(), 'wesgine-search-')));
-  const pack = defineToolPack({
-    name: 'search-test',
-    version: '0.0.0',
-    tools: [webSearchTool],
-    handlers: { web_search: webSearchHandler(provider, timeoutMs === undefined ? {} : { timeoutMs }) },
-  });
-  return createEngine({ tools: pack }).createCell({ workDir: work }).run();
-}
+const state = useFakeBrave();
 
 describe('web_search over the Brave API', () => {
   it('sends the query, count and key, and answers with numbered, plain-text, untrusted results', async () => {
@@ -88,7 +34,7 @@ describe('web_search over the Brave API', () => {
          A post 'about' it."
     `);
     expect(result.data).toMatchObject({ provider: 'brave', filtered: 0 });
-    expect(brave.seen).toEqual([
+    expect(state.brave.seen).toEqual([
       {
         method: 'GET',
         path: '/res/v1/web/search',
@@ -101,18 +47,18 @@ describe('web_search over the Brave API', () => {
 
   it('asks for `limit` results and never shows more', async () => {
     const result = await builtinRun().call('web_search', { query: 'typebox', limit: 2 });
-    expect(brave.seen[0]?.query.count).toBe('2');
+    expect(state.brave.seen[0]?.query.count).toBe('2');
     expect(result.text.match(/^\d+\. /gm)).toEqual(['1. ', '2. ']);
   });
 
   it('keeps a base URL path and drops a trailing slash', async () => {
-    process.env.WESGINE_SEARCH_URL = `${brave.baseUrl}/`;
+    process.env.WESGINE_SEARCH_URL = `${state.brave.baseUrl}/`;
     expect((await builtinRun().call('web_search', { query: 'typebox' })).isError).toBe(false);
-    expect(brave.seen[0]?.path).toBe('/res/v1/web/search');
+    expect(state.brave.seen[0]?.path).toBe('/res/v1/web/search');
   });
 
   it('keeps each result on its own lines, whatever the service puts in a title', async () => {
-    brave.answer = (_request, response) =>
+    state.brave.answer = (_request, response) =>
       json(
         response,
         200,
@@ -138,7 +84,7 @@ describe('web_search over the Brave API', () => {
       expect(result.text.split('\n')[0]).toBe(
         '2 results for "typebox" (searched with brave). 3 results outside the domain lists left out.',
       );
-      expect(brave.seen[0]?.query.count).toBe('20');
+      expect(state.brave.seen[0]?.query.count).toBe('20');
     });
 
     it('blocked_domains drops a domain and its subdomains', async () => {
@@ -184,13 +130,13 @@ describe('web_search over the Brave API', () => {
         code: 'invalid_arguments',
         text: 'example.com is in both allowed_domains and blocked_domains; keep it in one of them.',
       });
-      expect(brave.seen).toEqual([]);
+      expect(state.brave.seen).toEqual([]);
     });
   });
 
   describe('no results', () => {
     it('an empty list is an answer, not an error', async () => {
-      brave.answer = (_request, response) => json(response, 200, braveResults([]));
+      state.brave.answer = (_request, response) => json(response, 200, braveResults([]));
       expect(await builtinRun().call('web_search', { query: 'zzqx' })).toEqual({
         isError: false,
         text: 'No web results for "zzqx" (searched with brave). Try other words.',
@@ -199,7 +145,7 @@ describe('web_search over the Brave API', () => {
     });
 
     it('a search response without web results is an empty answer', async () => {
-      brave.answer = (_request, response) => json(response, 200, { type: 'search', query: { original: 'zzqx' } });
+      state.brave.answer = (_request, response) => json(response, 200, { type: 'search', query: { original: 'zzqx' } });
       expect((await builtinRun().call('web_search', { query: 'zzqx' })).text).toMatch(/^No web results/);
     });
   });
