@@ -1,7 +1,7 @@
 import type { UserAnswer, UserQuestion } from '@wesgine/schema';
 
-/** A call that governance wants a human to approve, as the human channel sees it. */
-export interface ApprovalRequest {
+/** Where a request to the human comes from: its id, the call's cell, run, session, actor, agent and tool. */
+export interface HumanRequestOrigin {
   readonly id: string;
   readonly cellId: string;
   readonly runId: string;
@@ -9,6 +9,11 @@ export interface ApprovalRequest {
   readonly actor: string | undefined;
   readonly agentId: string | undefined;
   readonly tool: string;
+  readonly requestedAt: string;
+}
+
+/** A call that governance wants a human to approve, as the human channel sees it. */
+export interface ApprovalRequest extends HumanRequestOrigin {
   /** The call's arguments, as validated. */
   readonly args: unknown;
   /** What the human is asked, in words. */
@@ -16,7 +21,6 @@ export interface ApprovalRequest {
   /** The stage and rule that asked (`sandbox`, `zone`). */
   readonly stage: string;
   readonly rule: string | undefined;
-  readonly requestedAt: string;
 }
 
 /**
@@ -28,16 +32,8 @@ export type ApprovalDecision =
   | { readonly decision: 'deny'; readonly reason?: string };
 
 /** Questions a tool (`ask_user`) puts to the human, as the human channel sees them. */
-export interface QuestionRequest {
-  readonly id: string;
-  readonly cellId: string;
-  readonly runId: string;
-  readonly sessionId: string | undefined;
-  readonly actor: string | undefined;
-  readonly agentId: string | undefined;
-  readonly tool: string;
+export interface QuestionRequest extends HumanRequestOrigin {
   readonly questions: readonly UserQuestion[];
-  readonly requestedAt: string;
 }
 
 /**
