@@ -26,7 +26,7 @@ export async function callTool(scope: CallScope, name: string, args: unknown): P
 
   const marked = markedArguments(tool, args);
   const category = scope.categoryOf(tool, args);
-  const { call, verdict } = cycleStage(scope, tool, args, marked.paths, category);
+  const { call, verdict } = cycleStage(scope, tool, args, marked, category);
   if (verdict.action === 'block') {
     const blocked: Refusal = {
       refused: true,

@@ -3,20 +3,24 @@ import type { ToolCategory } from '@wesgine/schema';
 import type { CycleCall, CycleVerdict } from '../cycle/cycle-detector.js';
 import type { RegisteredTool } from '../registry/registered-tool.js';
 import type { CallScope } from './call-scope.js';
-import type { PathArgument } from './marked-arguments.js';
+import type { MarkedArguments } from './marked-arguments.js';
 
 /**
  * Step 3: the CycleDetector's verdict on this call. Targets are the tool's path arguments resolved
- * against the work folder (lexically: this runs before the Sandbox, so nothing is touched yet).
+ * against the work folder (lexically: this runs before the Sandbox, so nothing is touched yet) and its
+ * URL arguments as given: failures at two different addresses are not "the same target".
  */
 export function cycleStage(
   scope: CallScope,
   tool: RegisteredTool,
   args: unknown,
-  paths: readonly PathArgument[],
+  marked: MarkedArguments,
   category: ToolCategory,
 ): { call: CycleCall; verdict: CycleVerdict } {
-  const targets = paths.map((path) => resolve(scope.roots.workDir, path.value));
+  const targets = [
+    ...marked.paths.map((path) => resolve(scope.roots.workDir, path.value)),
+    ...marked.urls.map((url) => url.value),
+  ];
   const call: CycleCall = {
     tool: tool.definition.name,
     args,
