@@ -2,13 +2,14 @@
 // bounded memory and reports it.
 import { randomUUID } from 'node:crypto';
 import { statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { type ToolContext, ToolError } from '@wesgine/schema';
 import type { ExecArgs } from '../../generated/types.gen.js';
 import { execEnvironment } from './exec-environment.js';
 import { DEFAULT_TIMEOUT_MS } from './exec-limits.js';
 import { type ExecData, execReport } from './exec-report.js';
 import { OutputCapture } from './output-capture.js';
+import { pruneSpills } from './prune-spills.js';
 import { runCommand } from './run-command.js';
 
 /** The folder to run in: the resolved `workdir`, or the work folder; it must be an existing folder. */
@@ -51,6 +52,7 @@ export async function runExec(args: ExecArgs, context: ToolContext): Promise<{ t
     onOutput: (chunk) => capture.write(chunk),
   });
   const output = capture.finish();
+  if (output.spillPath !== undefined) pruneSpills(dirname(output.spillPath));
   if (outcome.aborted) {
     throw new ToolError('aborted', 'exec was cancelled; the command was stopped, with every process it started.');
   }
