@@ -29,6 +29,10 @@ function toolSection({ tool, json }: ExportedTool): string[] {
     meta.outputBudget === undefined ? undefined : `output cut at ${meta.outputBudget} characters`,
   ].filter((item) => item !== undefined);
   if (limits.length > 0) lines.push(`- limits: ${limits.join('; ')}`);
+  const { aliases } = tool.definition.meta;
+  if (aliases !== undefined && aliases.length > 0) {
+    lines.push(`- also answers to: ${aliases.map((alias) => `\`${alias}\``).join(', ')}`);
+  }
   lines.push(`- defined in \`${tool.file}\``, '', '### Parameters', '', ...propertiesTable(json.parameters));
   if (json.result !== undefined) lines.push('### Result', '', ...propertiesTable(json.result));
   if (examples.length > 0) {
