@@ -123,11 +123,11 @@ export class Run {
     this.#scope.detector.reset();
   }
 
-  /** The human as tools see it: questions go to the channel, and an answer starts the cycle counts again. */
-  #toolHuman(channel: HumanChannel | undefined): ToolHuman | undefined {
+  /** The human as a tool sees it: questions go to the channel, and an answer starts the cycle counts again. */
+  #toolHuman(channel: HumanChannel | undefined): ((tool: string) => ToolHuman) | undefined {
     if (channel?.question === undefined) return undefined;
     const ask = channel.question.bind(channel);
-    return {
+    return (tool) => ({
       ask: async (questions: readonly UserQuestion[], signal: AbortSignal) => {
         const answers = await ask(
           {
@@ -137,7 +137,7 @@ export class Run {
             sessionId: this.params.sessionId,
             actor: this.params.actor,
             agentId: this.params.agent?.id,
-            tool: 'ask_user',
+            tool,
             questions,
             requestedAt: new Date().toISOString(),
           },
@@ -146,7 +146,7 @@ export class Run {
         this.userTurn();
         return answers;
       },
-    };
+    });
   }
 
   #lookup(name: string): RegisteredTool | undefined {

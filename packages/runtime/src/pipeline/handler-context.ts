@@ -56,7 +56,7 @@ export class HandlerContext implements ToolContext {
     this.resolvedPaths = resolvedPaths;
     this.dataDir = services.dataDir;
     this.session = services.session;
-    this.human = services.human;
+    this.human = services.human?.(tool.definition.name);
     this.agents = services.agents;
     this.log = scope.log;
     this.#scope = scope;

@@ -4,6 +4,7 @@ import type { ToolAgents, ToolHuman, ToolSession } from '@wesgine/schema';
 export interface RunServices {
   readonly dataDir: string;
   readonly session: ToolSession;
-  readonly human: ToolHuman | undefined;
+  /** The run's human as the tool named here sees it; none when the run's channel takes no questions. */
+  readonly human: ((tool: string) => ToolHuman) | undefined;
   readonly agents: ToolAgents | undefined;
 }
