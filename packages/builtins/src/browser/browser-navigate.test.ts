@@ -1,35 +1,22 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createEngine } from '@wesgine/runtime';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { builtins } from '../index.js';
-import { allReleased, builtinRun, dirs, optionsRun, type Sites, startSites } from './browser.test.fixture.js';
+import { allReleased, builtinRun, dirs, optionsRun, useSites } from './browser.test.fixture.js';
 import { findChromium } from './chromium-path.js';
-import { acquireBrowser, closeBrowsers } from './shared-browser.js';
+import { acquireBrowser } from './shared-browser.js';
 
-let sites: Sites;
-
-beforeAll(async () => {
-  sites = await startSites();
-});
-
-afterEach(() => {
-  sites.secret.seen.length = 0;
-});
-
-afterAll(async () => {
-  await closeBrowsers();
-  await sites.close();
-});
+const state = useSites();
 
 // Pages that never touch the secret server run side by side: most of a call is Chromium starting a
 // renderer, which is slow on a busy machine.
 describe.concurrent('browser_navigate', () => {
   it('returns the main content as Markdown, labelled untrusted, with the final URL and title', async ({ expect }) => {
-    const result = await builtinRun().run.call('browser_navigate', { url: `${sites.site.origin}/article` });
+    const result = await builtinRun().run.call('browser_navigate', { url: `${state.sites.site.origin}/article` });
     expect(result.isError).toBe(false);
     // A closing marker in the page is defused: only the real one closes the untrusted block.
-    expect(result.text.replaceAll(sites.site.origin, 'ORIGIN')).toMatchInlineSnapshot(`
+    expect(result.text.replaceAll(state.sites.site.origin, 'ORIGIN')).toMatchInlineSnapshot(`
       "URL: ORIGIN/article
       Title: Guide & reference (scripted)
       Status: 200
@@ -69,7 +56,7 @@ describe.concurrent('browser_navigate', () => {
 
   it('returns the visible text with extract: text', async ({ expect }) => {
     const result = await builtinRun().run.call('browser_navigate', {
-      url: `${sites.site.origin}/article`,
+      url: `${state.sites.site.origin}/article`,
       extract: 'text',
     });
     expect(result.text).toContain('Read the getting started page first, then the reference.');
@@ -81,25 +68,28 @@ describe.concurrent('browser_navigate', () => {
 
   it('saves a screenshot under the data folder and returns its path and the title', async ({ expect }) => {
     const { run, dataDir } = builtinRun();
-    const result = await run.call('browser_navigate', { url: `${sites.site.origin}/article`, extract: 'screenshot' });
+    const result = await run.call('browser_navigate', {
+      url: `${state.sites.site.origin}/article`,
+      extract: 'screenshot',
+    });
     const path = (result.data as { screenshot: { path: string } }).screenshot.path;
     expect(path.startsWith(join(dataDir, 'browser'))).toBe(true);
     expect(readFileSync(path).subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     expect(result.text).toBe(
-      `URL: ${sites.site.origin}/article\nTitle: Guide & reference (scripted)\nStatus: 200\nScreenshot of the visible page (1280×800 PNG) saved to ${path}`,
+      `URL: ${state.sites.site.origin}/article\nTitle: Guide & reference (scripted)\nStatus: 200\nScreenshot of the visible page (1280×800 PNG) saved to ${path}`,
     );
   });
 
   it('runs calls side by side in one browser: a redirect, an error status, a late page', async ({ expect }) => {
     const { run } = builtinRun();
     const [moved, gone, idle] = await Promise.all([
-      run.call('browser_navigate', { url: `${sites.site.origin}/moved` }),
-      run.call('browser_navigate', { url: `${sites.site.origin}/gone` }),
-      run.call('browser_navigate', { url: `${sites.site.origin}/late`, wait_until: 'networkidle' }),
+      run.call('browser_navigate', { url: `${state.sites.site.origin}/moved` }),
+      run.call('browser_navigate', { url: `${state.sites.site.origin}/gone` }),
+      run.call('browser_navigate', { url: `${state.sites.site.origin}/late`, wait_until: 'networkidle' }),
     ]);
     expect(moved.text.split('\n').slice(0, 3)).toEqual([
-      `URL: ${sites.site.origin}/article`,
-      `Redirected from: ${sites.site.origin}/moved`,
+      `URL: ${state.sites.site.origin}/article`,
+      `Redirected from: ${state.sites.site.origin}/moved`,
       'Title: Guide & reference (scripted)',
     ]);
     expect(gone).toMatchObject({ isError: false });
@@ -111,24 +101,24 @@ describe.concurrent('browser_navigate', () => {
 
   it('times out a page that never finishes loading, and domcontentloaded reads it anyway', async ({ expect }) => {
     const [slow, early] = await Promise.all([
-      optionsRun({ timeoutMs: 2000 }).call('browser_navigate', { url: `${sites.site.origin}/slow-image` }),
+      optionsRun({ timeoutMs: 2000 }).call('browser_navigate', { url: `${state.sites.site.origin}/slow-image` }),
       builtinRun().run.call('browser_navigate', {
-        url: `${sites.site.origin}/slow-image`,
+        url: `${state.sites.site.origin}/slow-image`,
         wait_until: 'domcontentloaded',
       }),
     ]);
     expect(slow).toEqual({
       isError: true,
       code: 'timeout',
-      text: `${sites.site.origin}/slow-image did not finish loading (waiting for 'load') within 2 s. Try wait_until 'domcontentloaded' to read the page before everything on it has loaded.`,
+      text: `${state.sites.site.origin}/slow-image did not finish loading (waiting for 'load') within 2 s. Try wait_until 'domcontentloaded' to read the page before everything on it has loaded.`,
     });
     expect(early.text).toContain('Text before the image.');
     // Both pages were closed: the image requests they left hanging are gone.
-    expect(await allReleased(sites.hanging)).toBe(true);
+    expect(await allReleased(state.sites.hanging)).toBe(true);
   });
 
   it('cuts content at the cap and says how much there was', async ({ expect }) => {
-    const result = await builtinRun().run.call('browser_navigate', { url: `${sites.site.origin}/big` });
+    const result = await builtinRun().run.call('browser_navigate', { url: `${state.sites.site.origin}/big` });
     expect(result.isError).toBe(false);
     expect(result.spilledTo).toBeUndefined();
     expect(result.text).toContain('\n\n[… content cut at 250000 of 299999 characters]\n</untrusted-page-content>');
@@ -137,10 +127,10 @@ describe.concurrent('browser_navigate', () => {
   });
 
   it('refuses a file download', async ({ expect }) => {
-    expect(await builtinRun().run.call('browser_navigate', { url: `${sites.site.origin}/file.zip` })).toEqual({
+    expect(await builtinRun().run.call('browser_navigate', { url: `${state.sites.site.origin}/file.zip` })).toEqual({
       isError: true,
       code: 'unavailable',
-      text: `${sites.site.origin}/file.zip is a file to download, not a page; the browser does not download files. Look for a page that shows its content.`,
+      text: `${state.sites.site.origin}/file.zip is a file to download, not a page; the browser does not download files. Look for a page that shows its content.`,
     });
   });
 });
@@ -156,11 +146,11 @@ describe('browser_navigate: cancellation', () => {
     const controller = new AbortController();
     const pending = cell
       .run({ signal: controller.signal })
-      .call('browser_navigate', { url: `${sites.site.origin}/never` });
-    while (sites.hanging.size === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      .call('browser_navigate', { url: `${state.sites.site.origin}/never` });
+    while (state.sites.hanging.size === 0) await new Promise((resolve) => setTimeout(resolve, 20));
     controller.abort();
     expect(await pending).toMatchObject({ isError: true, code: 'aborted' });
-    expect(await allReleased(sites.hanging)).toBe(true);
+    expect(await allReleased(state.sites.hanging)).toBe(true);
     // The shared browser is still up, with no context left open.
     const { browser, release } = await acquireBrowser(findChromium().path ?? '');
     release();
@@ -174,7 +164,7 @@ describe('browser_navigate: a browser that went away', () => {
     const { browser, release } = await acquireBrowser(findChromium().path ?? '');
     release();
     await browser.close();
-    const result = await builtinRun().run.call('browser_navigate', { url: `${sites.site.origin}/gone` });
+    const result = await builtinRun().run.call('browser_navigate', { url: `${state.sites.site.origin}/gone` });
     expect(result).toMatchObject({ isError: false });
     const again = await acquireBrowser(findChromium().path ?? '');
     again.release();
@@ -188,7 +178,7 @@ describe('browser_navigate without a browser', () => {
     const saved = process.env.WESGINE_CHROMIUM_PATH;
     process.env.WESGINE_CHROMIUM_PATH = '/nowhere/chromium';
     try {
-      expect(await builtinRun().run.call('browser_navigate', { url: `${sites.site.origin}/article` })).toEqual({
+      expect(await builtinRun().run.call('browser_navigate', { url: `${state.sites.site.origin}/article` })).toEqual({
         isError: true,
         code: 'unavailable',
         text: 'No browser is available, so the page was not opened. WESGINE_CHROMIUM_PATH is /nowhere/chromium, which is not an executable file. Install Chromium (for example `apt-get install chromium`) or Google Chrome, or set WESGINE_CHROMIUM_PATH to its executable.',
@@ -201,7 +191,7 @@ describe('browser_navigate without a browser', () => {
 
   it('a browser that does not start is a clear error', async () => {
     const result = await optionsRun({ executablePath: '/bin/false' }).call('browser_navigate', {
-      url: `${sites.site.origin}/article`,
+      url: `${state.sites.site.origin}/article`,
     });
     expect(result).toMatchObject({ isError: true, code: 'unavailable' });
     expect(result.text).toMatch(

@@ -5,9 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEngine } from '@wesgine/runtime';
 import { defineToolPack } from '@wesgine/schema';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import browserNavigateTool from '../../tools/browser_navigate.tool.js';
 import { builtins } from '../index.js';
 import { type BrowserNavigateOptions, browserNavigateHandler } from './browser-navigate-handler.js';
+import { closeBrowsers } from './shared-browser.js';
 
 export interface PageServer {
   readonly origin: string;
@@ -189,4 +191,23 @@ export function optionsRun(options: BrowserNavigateOptions) {
   return createEngine({ tools: pack })
     .createCell({ workDir, dataDir, network: { allowHosts: ['127.0.0.1'] } })
     .run();
+}
+
+/**
+ * The sites started once for a test file, the secret site's log emptied after each test, and the
+ * shared browser and the sites closed at the end. Read the sites from the returned holder.
+ */
+export function useSites(): { sites: Sites } {
+  const holder = {} as { sites: Sites };
+  beforeAll(async () => {
+    holder.sites = await startSites();
+  });
+  afterEach(() => {
+    holder.sites.secret.seen.length = 0;
+  });
+  afterAll(async () => {
+    await closeBrowsers();
+    await holder.sites.close();
+  });
+  return holder;
 }
