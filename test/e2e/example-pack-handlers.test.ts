@@ -29,6 +29,10 @@ function context(workDir: string): ToolContext {
     signal: new AbortController().signal,
     progress: log,
     log: { debug: log, info: log, warn: log, error: log },
+    sandbox: {
+      mode: 'on',
+      spawn: () => Promise.reject(new Error('the example pack starts no program')),
+    },
   };
 }
 

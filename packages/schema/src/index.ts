@@ -57,6 +57,13 @@ export type {
 export type { HandlerOf, ToolHandler, ToolHandlerResult, ToolHandlers } from './tool/tool-handler.js';
 export type { ToolCategory, ToolMeta } from './tool/tool-meta.js';
 export { TOOL_NAME_PATTERN, toolNameProblem } from './tool/tool-name.js';
+export type {
+  SandboxMode,
+  ToolProcess,
+  ToolProcessExit,
+  ToolProcessRequest,
+  ToolSandbox,
+} from './tool/tool-sandbox.js';
 export type { Validator } from './validate/compile-validator.js';
 export { compileValidator } from './validate/compile-validator.js';
 export { formatIssues } from './validate/format-issues.js';

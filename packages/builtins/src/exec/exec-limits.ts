@@ -6,9 +6,6 @@ export const DEFAULT_TIMEOUT_MS = 120_000;
 /** How long processes get after SIGTERM before SIGKILL. */
 export const KILL_GRACE_MS = 1_000;
 
-/** How long the output pipes may stay open after everything was killed, before they are cut off. */
-export const DRAIN_MS = 1_000;
-
 /** What the model sees of the output: at most this many characters... */
 export const SHOWN_CHARS = 30_000;
 

@@ -1,49 +1,51 @@
 // The exec tool stops everything a command started: on timeout, when the call is cancelled, and the
-// background jobs still running when the command itself ends. Liveness is read from /proc, where a
-// killed process that nobody reaped yet (a zombie) counts as gone.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// background jobs still running when the command itself ends, daemons that left the session included.
+// Each process carries a marker in its name (`exec -a`), and liveness is read from the host's process
+// list, where a killed process nobody reaped yet (a zombie) counts as gone.
+import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { execCell, stable } from './exec.test.fixture.js';
-import { isRunning } from './process-group.js';
+import { execCell, livingWith, stable } from './exec.test.fixture.js';
 
 const cell = execCell();
 afterAll(() => cell.remove());
 
-/** The pids written to the files, waiting (up to 2 s each) until each holds a whole line. */
-async function pidsIn(...names: string[]): Promise<number[]> {
-  const pids: number[] = [];
-  for (const name of names) {
-    const path = join(cell.work, name);
-    const written = () => existsSync(path) && /^\d+\n$/.test(readFileSync(path, 'utf8'));
-    for (let tries = 0; tries < 100 && !written(); tries++) await delay(20);
-    pids.push(Number(readFileSync(path, 'utf8')));
-  }
-  return pids;
+/** Waits (up to 4 s) until `count` processes carry the marker; returns how many do. */
+async function started(marker: string, count: number): Promise<number> {
+  for (let tries = 0; tries < 200 && livingWith(marker).length < count; tries++) await delay(20);
+  return livingWith(marker).length;
+}
+
+/** Waits (up to 2 s) until no process carries the marker; returns how many still do. */
+async function gone(marker: string): Promise<number> {
+  for (let tries = 0; tries < 100 && livingWith(marker).length > 0; tries++) await delay(20);
+  return livingWith(marker).length;
 }
 
 /**
- * A child in the background, a grandchild started by a child shell (no setsid), and a job that moved to
- * a process group of its own (`set -m`), each writing its pid; then the command waits.
+ * A child in the background, a grandchild started by a child shell, a job in a process group of its
+ * own (`set -m`), a process in a session of its own (`setsid`) and a double-forked daemon, each named
+ * with the marker; then `echo started`.
  */
-function spawnTree(prefix: string): { command: string; files: string[] } {
-  const files = ['child', 'grandchild', 'own-group'].map((name) => `${prefix}-${name}.pid`);
+function spawnTree(): { command: string; marker: string; count: number } {
+  const marker = `wesgine-test-${randomUUID().slice(0, 8)}`;
   const command = [
-    `sleep 1000 & echo $! > ${files[0]}`,
-    `bash -c 'sleep 1000 & echo $! > ${files[1]}; wait' &`,
-    `bash -c 'set -m; sleep 1000 & echo $! > ${files[2]}; wait' &`,
+    `(exec -a ${marker}-child sleep 1000) &`,
+    `bash -c '(exec -a ${marker}-grandchild sleep 1000) & wait' &`,
+    `bash -c 'set -m; (exec -a ${marker}-own-group sleep 1000) & wait' &`,
+    `setsid bash -c 'exec -a ${marker}-session sleep 1000' &`,
+    `setsid -f bash -c '(exec -a ${marker}-daemon sleep 1000) &'`,
     'echo started',
   ].join('\n');
-  return { command, files };
+  return { command, marker, count: 5 };
 }
 
 describe('exec processes', () => {
-  it('on timeout kills the whole process group, exit code 124, and keeps the output so far', async () => {
-    const tree = spawnTree('timeout');
-    const started = performance.now();
+  it('on timeout stops every process the command started, exit code 124, and keeps the output so far', async () => {
+    const tree = spawnTree();
+    const begun = performance.now();
     const result = await cell.exec({ command: `${tree.command}\nwait`, timeout_ms: 1_500 });
-    const elapsed = performance.now() - started;
+    const elapsed = performance.now() - begun;
     expect(stable(result.text, cell.data)).toBe(
       [
         'Exit code: 124',
@@ -55,51 +57,66 @@ describe('exec processes', () => {
       ].join('\n'),
     );
     expect(result.data).toMatchObject({ exitCode: 124, timedOut: true });
-    const pids = await pidsIn(...tree.files);
-    expect(pids.every((pid) => pid > 0)).toBe(true);
-    expect(pids.filter(isRunning)).toEqual([]);
+    expect(await gone(tree.marker)).toBe(0);
     expect(elapsed).toBeLessThan(5_000);
   });
 
   it('kills a process that ignores SIGTERM with SIGKILL after the grace period', async () => {
+    const marker = `wesgine-test-${randomUUID().slice(0, 8)}`;
     const result = await cell.exec({
-      command: 'bash -c \'trap "" TERM; echo $$ > stubborn.pid; while :; do sleep 0.05; done\' & wait',
+      command: `bash -c 'trap "" TERM; (exec -a ${marker} sleep 1000) & wait' & wait`,
       timeout_ms: 500,
     });
     expect(result.text).toMatch(/^Exit code: 124\n/);
-    const [pid = 0] = await pidsIn('stubborn.pid');
-    expect(isRunning(pid)).toBe(false);
+    expect(await gone(marker)).toBe(0);
   });
 
-  it('kills the background jobs left behind when the command itself ends', async () => {
-    const tree = spawnTree('ended');
-    const started = performance.now();
-    const result = await cell.exec({ command: `${tree.command}\nsleep 0.2`, timeout_ms: 60_000 });
+  it('stops the background jobs and daemons left behind when the command itself ends', async () => {
+    const tree = spawnTree();
+    const begun = performance.now();
+    const result = await cell.exec({
+      command: `${tree.command}\nfor i in $(seq 100); do [ "$(pgrep -c -f ${tree.marker})" -ge ${tree.count} ] && break; sleep 0.02; done`,
+      timeout_ms: 60_000,
+    });
     expect(stable(result.text, cell.data)).toBe('Exit code: 0\nWall time: <s> seconds\nOutput:\nstarted\n');
-    const pids = await pidsIn(...tree.files);
-    expect(pids.filter(isRunning)).toEqual([]);
-    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(await gone(tree.marker)).toBe(0);
+    expect(performance.now() - begun).toBeLessThan(5_000);
   });
 
   it('also when they no longer hold the output pipe', async () => {
-    const result = await cell.exec({ command: 'nohup sleep 1000 > /dev/null 2>&1 & echo $! > quiet.pid' });
+    const marker = `wesgine-test-${randomUUID().slice(0, 8)}`;
+    const result = await cell.exec({
+      command: `nohup bash -c 'exec -a ${marker} sleep 1000' > /dev/null 2>&1 & sleep 0.2`,
+    });
     expect(result.text).toMatch(/^Exit code: 0\n/);
-    const [pid = 0] = await pidsIn('quiet.pid');
-    expect(isRunning(pid)).toBe(false);
+    expect(await gone(marker)).toBe(0);
   });
 
   it('stops the command and everything it started when the call is cancelled', async () => {
     const controller = new AbortController();
-    const tree = spawnTree('cancelled');
+    const tree = spawnTree();
     const pending = cell.exec({ command: `${tree.command}\nwait`, timeout_ms: 60_000 }, controller.signal);
-    const pids = await pidsIn(...tree.files);
-    expect(pids.filter(isRunning)).toHaveLength(3);
+    expect(await started(tree.marker, tree.count)).toBe(tree.count);
     controller.abort();
     const result = await pending;
     expect(result.isError).toBe(true);
     expect(result.code).toBe('aborted');
     // The runtime answers at once; the handler finishes stopping the processes right after.
-    for (let tries = 0; tries < 100 && pids.some(isRunning); tries++) await delay(20);
-    expect(pids.filter(isRunning)).toEqual([]);
+    expect(await gone(tree.marker)).toBe(0);
+  });
+
+  it('stops what a command left running when the cell stops', async () => {
+    const own = execCell();
+    try {
+      const tree = spawnTree();
+      const pending = own.exec({ command: `${tree.command}\nwait`, timeout_ms: 60_000 });
+      expect(await started(tree.marker, tree.count)).toBe(tree.count);
+      await own.stop();
+      const result = await pending;
+      expect(result.isError).toBe(true);
+      expect(await gone(tree.marker)).toBe(0);
+    } finally {
+      own.remove();
+    }
   });
 });

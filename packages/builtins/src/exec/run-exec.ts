@@ -49,7 +49,9 @@ export async function runExec(args: ExecArgs, context: ToolContext): Promise<{ t
     env: execEnvironment(),
     timeoutMs,
     signal: context.signal,
-    onOutput: (chunk) => capture.write(chunk),
+    sandbox: context.sandbox,
+    onOutput: (chunk) =>
+      capture.write(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)),
   });
   const output = capture.finish();
   if (output.spillPath !== undefined) pruneSpills(dirname(output.spillPath));

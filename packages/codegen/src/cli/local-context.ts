@@ -49,6 +49,16 @@ export function localContext(io: CliIo, tool: AnyToolDefinition, args: unknown):
     progress: (update) =>
       io.err(`[progress] ${update.progress}${update.total === undefined ? '' : `/${update.total}`}`),
     log: { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') },
+    // Programs run only inside the runtime's OS sandbox, which `call` does not have.
+    sandbox: {
+      mode: 'on',
+      spawn: async () => {
+        throw new ToolError(
+          'unavailable',
+          `wesgine-tools call does not start programs; call ${tool.name} through the runtime, which runs them in its OS sandbox`,
+        );
+      },
+    },
   };
 }
 

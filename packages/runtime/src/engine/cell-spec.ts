@@ -1,6 +1,7 @@
 import type { CategoryMap } from '@wesgine/schema';
 import type { UrlOptions } from '../governance/url/judge-url.js';
 import type { AuditEvent } from '../pipeline/audit-event.js';
+import type { SandboxSpec } from '../sandbox/sandbox-settings.js';
 import type { ZoneSource } from '../zone/zone-source.js';
 
 /** A cell's configuration: where its tools may work, and what the consumer adds to the engine's view. */
@@ -24,6 +25,12 @@ export interface CellSpec {
    * `workDir`). Checked when the cell is created; none means Hardline and Sandbox decide alone.
    */
   readonly zone?: ZoneSource;
+  /**
+   * The OS sandbox every child process of the cell runs in (exec's commands): `'on'` (the default) or
+   * settings (limits, more read-only folders). `'off'` runs programs with the host process's rights: it
+   * must be asked for by name, and every audit event and the tool descriptions then say so.
+   */
+  readonly sandbox?: SandboxSpec;
   /** Plugins arrive with their own work; setting them now is refused, not ignored. */
   readonly plugins?: unknown;
   /** How `Url()` arguments are resolved, and hosts exempt from the private-address rule. */

@@ -16,6 +16,8 @@ import { ApprovalQueue } from '../approval/approval-queue.js';
 import type { AuditEvent } from '../pipeline/audit-event.js';
 import { type AnyHandler, type RegisteredTool, registerTool } from '../registry/registered-tool.js';
 import type { ToolSource } from '../registry/tool-source.js';
+import { CellSandbox } from '../sandbox/cell-sandbox.js';
+import { resolveSandbox } from '../sandbox/sandbox-settings.js';
 import type { Zone } from '../zone/zone.js';
 import { zoneFrom } from '../zone/zone-source.js';
 import { CellSources } from './cell-sources.js';
@@ -45,6 +47,8 @@ export class Cell {
   readonly dataDir: string;
   /** The cell's Zone policy, checked when the cell was created. */
   readonly zone: Zone | undefined;
+  /** The OS sandbox of the cell's child processes. */
+  readonly sandbox: CellSandbox;
   /** Calls a person approved for their session (session, tool, rule, canonical arguments). */
   readonly sessionApprovals = new Set<string>();
   readonly #tools = new Map<string, RegisteredTool>();
@@ -68,6 +72,7 @@ export class Cell {
     this.spec = { ...spec, workDir: resolve(spec.workDir) };
     this.#disabled = new Set(spec.disabledEngineSkills ?? []);
     this.zone = spec.zone === undefined ? undefined : zoneFrom(spec.zone, this.spec.workDir);
+    this.sandbox = new CellSandbox(resolveSandbox(spec.sandbox, this.spec.workDir));
     this.dataDir = spec.dataDir ?? mkdtempSync(join(tmpdir(), 'wesgine-cell-'));
     mkdirSync(this.dataDir, { recursive: true });
   }
@@ -229,7 +234,7 @@ export class Cell {
 
   async stop(): Promise<void> {
     this.#stopping.abort();
-    await this.#sources.closeAll();
+    await Promise.all([this.#sources.closeAll(), this.sandbox.stopAll()]);
   }
 
   #ownerOf(name: string): string | undefined {

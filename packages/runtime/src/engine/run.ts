@@ -99,6 +99,7 @@ export class Run {
         session: cell.sessionState(params.sessionId ?? this.id),
         human: this.#toolHuman(params.human),
         agents: cell.delegates(this),
+        sandbox: cell.sandbox,
       },
     };
   }

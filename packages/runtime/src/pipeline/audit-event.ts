@@ -23,5 +23,7 @@ export interface AuditEvent {
   readonly judged?: readonly string[];
   /** How a call that needed a person's approval got it. */
   readonly approval?: 'once' | 'session' | 'sticky';
+  /** Present, as `off`, on every event of a cell whose OS sandbox was turned off. */
+  readonly sandbox?: 'off';
   readonly durationMs: number;
 }

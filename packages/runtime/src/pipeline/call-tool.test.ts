@@ -7,6 +7,8 @@ import { CycleDetector } from '../cycle/cycle-detector.js';
 import { SessionStates } from '../engine/session-states.js';
 import { prepareRoots } from '../governance/sandbox-path.js';
 import { type AnyHandler, type RegisteredTool, registerTool } from '../registry/registered-tool.js';
+import { CellSandbox } from '../sandbox/cell-sandbox.js';
+import { resolveSandbox } from '../sandbox/sandbox-settings.js';
 import type { AuditEvent } from './audit-event.js';
 import type { CallScope } from './call-scope.js';
 import { callTool } from './call-tool.js';
@@ -84,6 +86,7 @@ function harness(handlers: Partial<Record<'read' | 'touch' | 'run', AnyHandler>>
       session: new SessionStates().session('r'),
       human: undefined,
       agents: undefined,
+      sandbox: new CellSandbox(resolveSandbox(undefined, work)),
     },
   };
   return { scope, work, events, calls, abort };

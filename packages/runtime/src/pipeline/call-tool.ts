@@ -106,6 +106,7 @@ function record(
     rule,
     ...(governed === undefined || governed.judged.length === 0 ? {} : { judged: governed.judged }),
     ...(governed?.approval === undefined ? {} : { approval: governed.approval }),
+    ...(scope.services.sandbox.mode === 'off' ? { sandbox: 'off' as const } : {}),
     durationMs: performance.now() - started,
   });
 }

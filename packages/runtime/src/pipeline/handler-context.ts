@@ -5,9 +5,11 @@ import type {
   ToolError,
   ToolHuman,
   ToolLogger,
+  ToolSandbox,
   ToolSession,
 } from '@wesgine/schema';
 import type { RegisteredTool } from '../registry/registered-tool.js';
+import { pathTreatment } from '../sandbox/path-treatment.js';
 import type { CallScope } from './call-scope.js';
 import { checkUrl } from './check-url.js';
 import { mayRead } from './may-read.js';
@@ -36,6 +38,7 @@ export class HandlerContext implements ToolContext {
   readonly #tool: RegisteredTool;
   readonly #category: ToolCategory;
   #controller: AbortController | undefined;
+  #sandbox: ToolSandbox | undefined;
   #stoppedBy: ToolError | undefined;
 
   constructor(
@@ -70,6 +73,21 @@ export class HandlerContext implements ToolContext {
       if (this.#stoppedBy !== undefined) this.#controller.abort(this.#stoppedBy);
     }
     return this.#controller.signal;
+  }
+
+  /** Made when the handler first asks for it: most handlers start no program. */
+  get sandbox(): ToolSandbox {
+    if (this.#sandbox === undefined) {
+      const scope = this.#scope;
+      const tool = this.#tool.definition.name;
+      this.#sandbox = scope.services.sandbox.forCall({
+        tool,
+        roots: scope.preparedRoots,
+        writable: this.#category === 'action',
+        treat: pathTreatment(scope.zone, tool, scope.roots.workDir),
+      });
+    }
+    return this.#sandbox;
   }
 
   checkUrl(url: string): Promise<string | undefined> {

@@ -67,6 +67,7 @@ describe('narrow', () => {
     const refuseAll: Zone = {
       id: 'sub-agent',
       decide: () => ({ effect: 'deny', zone: 'sub-agent', rule: 'all', reason: 'this agent only reads' }),
+      pathEffect: () => 'deny',
       narrow: () => refuseAll,
     };
     const twice = narrowed.narrow(refuseAll);

@@ -1,5 +1,5 @@
-import { strictness } from './effect.js';
-import type { Zone, ZoneDecision, ZoneRequest } from './zone.js';
+import { type Effect, strictness } from './effect.js';
+import type { Zone, ZoneDecision, ZonePathRequest, ZoneRequest } from './zone.js';
 
 /**
  * `parent` narrowed by `child`: each decides on its own and the stricter decision stands (on a tie, the
@@ -13,6 +13,13 @@ export function narrowZone(parent: Zone, child: Zone): Zone {
       if (first.effect === 'deny') return first;
       const second = child.decide(request);
       return strictness(second.effect) > strictness(first.effect) ? second : first;
+    },
+    pathEffect(request: ZonePathRequest): Effect | undefined {
+      const first = parent.pathEffect(request);
+      if (first === 'deny') return first;
+      const second = child.pathEffect(request);
+      if (second === undefined) return first;
+      return first === undefined || strictness(second) > strictness(first) ? second : first;
     },
     narrow(next: Zone): Zone {
       return narrowZone(this, next);

@@ -1,10 +1,10 @@
 import { realPathOf } from '../governance/real-path.js';
-import { strictness } from './effect.js';
+import { type Effect, strictness } from './effect.js';
 import { narrowZone } from './narrowed-zone.js';
 import { anchorFolder, type PathAnchors } from './path-pattern.js';
 import { type RuleSpec, ruleMatchesCommand, ruleMatchesHost, ruleMatchesPath } from './rule-spec.js';
 import { matchesTool } from './tool-pattern.js';
-import type { Zone, ZoneDecision, ZoneRequest } from './zone.js';
+import type { Zone, ZoneDecision, ZonePathRequest, ZoneRequest } from './zone.js';
 import type { Category, DefaultChoice } from './zone-defaults.js';
 import { defaultReason, describeSubject, ruleReason, type Subject } from './zone-reasons.js';
 
@@ -153,6 +153,24 @@ export class PolicyZone implements Zone {
     // No targets: the rules without a condition, else the default.
     if (rank === -1) winner = rules.plain;
     return this.#decision(request, winner, fallback, kind, at);
+  }
+
+  pathEffect(request: ZonePathRequest): Effect | undefined {
+    const rules = this.#rulesFor(request.tool).paths;
+    if (rules.length === 0) return undefined;
+    const anchors = this.#anchorsFor(request.workDir);
+    let best: RankedRule | undefined;
+    for (const rule of rules) {
+      const { condition, effect } = rule.spec;
+      if (
+        condition.kind === 'paths' &&
+        beats(rule, best) &&
+        ruleMatchesPath(condition.patterns, effect, request.path, anchors.lexical, anchors.real)
+      ) {
+        best = rule;
+      }
+    }
+    return best?.spec.effect;
   }
 
   narrow(child: Zone): Zone {

@@ -57,10 +57,24 @@ export interface ZoneDecision {
   readonly reason: string;
 }
 
+/** One path as a tool would reach it, for `Zone.pathEffect`. */
+export interface ZonePathRequest {
+  readonly tool: string;
+  /** Absolute. */
+  readonly workDir: string;
+  readonly path: { readonly lexical: string; readonly real: string };
+}
+
 export interface Zone {
   /** The `zone:` field. */
   readonly id: string;
   decide(request: ZoneRequest): ZoneDecision;
+  /**
+   * The effect of the strictest path rule that covers this path for this tool, or `undefined` when no
+   * path rule does (defaults and rules without a condition are not consulted). The OS sandbox uses it
+   * to hide (deny) or write-protect (ask) the paths a program may open without naming them.
+   */
+  pathEffect(request: ZonePathRequest): Effect | undefined;
   /** A zone that is this one narrowed by `child` (both chains apply; strictest wins): for sub-agents and per-run zones. */
   narrow(child: Zone): Zone;
 }

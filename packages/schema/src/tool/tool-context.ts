@@ -1,3 +1,5 @@
+import type { ToolSandbox } from './tool-sandbox.js';
+
 /** How far along a long call is; the runtime forwards it to the caller (MCP progress, HTTP events). */
 export interface ToolProgress {
   readonly progress: number;
@@ -105,4 +107,6 @@ export interface ToolContext {
   mayRead(realPath: string): boolean;
   progress(update: ToolProgress): void;
   readonly log: ToolLogger;
+  /** Where child processes run: the only way a handler should start one. */
+  readonly sandbox: ToolSandbox;
 }

@@ -1,10 +1,10 @@
-// Stopping everything a command started. The command runs as the leader of its own session and
-// process group (spawned detached), so its children share the group; children that moved to a group
-// of their own (`set -m`, job control) still share the session, which Linux shows in /proc. Only a
-// process that starts a new session (`setsid`, a daemon) leaves both: that needs an OS sandbox (cgroups).
+// Stopping everything a program started when the sandbox is off. The program runs as the leader of its
+// own session and process group (spawned detached), so its children share the group; children that moved
+// to a group of their own (`set -m`, job control) still share the session, which Linux shows in /proc.
+// A process that starts a new session (`setsid`, a daemon) leaves both: only the sandbox's PID namespace
+// holds that one.
 import { readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
-import { KILL_GRACE_MS } from './exec-limits.js';
 
 const HAS_PROC = process.platform === 'linux';
 const POLL_MS = 20;
@@ -95,7 +95,7 @@ async function waitGone(leader: number, milliseconds: number): Promise<boolean> 
  * after `grace` ms. Returns at once when none is left; resolves when all are gone or, after SIGKILL,
  * one more grace period passed (a process stuck in the kernel).
  */
-export async function stopProcessGroup(leader: number, grace = KILL_GRACE_MS): Promise<void> {
+export async function stopProcessGroup(leader: number, grace: number): Promise<void> {
   if (!signalAll(leader, 'SIGTERM')) return;
   // A stopped process only acts on SIGTERM once it runs again.
   signalAll(leader, 'SIGCONT');

@@ -1,0 +1,65 @@
+// Finding bubblewrap and proving once that it can start a sandbox here (user namespaces allowed).
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { delimiter, join } from 'node:path';
+
+export type BubblewrapProbe =
+  | { readonly ok: true; readonly path: string }
+  | { readonly ok: false; readonly reason: string };
+
+/** Probes by program path: a `PATH` change (a test hiding bwrap) is seen at once. */
+const probed = new Map<string, BubblewrapProbe>();
+
+/** The first executable `bwrap` on `PATH`. */
+export function bubblewrapOnPath(path: string | undefined = process.env.PATH): string | undefined {
+  for (const folder of (path ?? '').split(delimiter)) {
+    if (folder === '') continue;
+    const candidate = join(folder, 'bwrap');
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}
+
+/** Whether the sandbox can start on this machine, and why not; the first answer per program is kept. */
+export function probeBubblewrap(path: string | undefined = process.env.PATH): BubblewrapProbe {
+  if (process.platform !== 'linux') {
+    return { ok: false, reason: `the OS sandbox needs Linux (bubblewrap); this is ${process.platform}` };
+  }
+  const program = bubblewrapOnPath(path);
+  if (program === undefined) return { ok: false, reason: 'bubblewrap (bwrap) is not on the PATH' };
+  const known = probed.get(program);
+  if (known !== undefined) return known;
+  const started = spawnSync(
+    program,
+    // The limits are applied by util-linux's prlimit inside, so the probe proves it is there too.
+    [
+      '--unshare-user',
+      '--unshare-pid',
+      '--unshare-net',
+      '--ro-bind',
+      '/',
+      '/',
+      '--proc',
+      '/proc',
+      'prlimit',
+      '--core=0',
+      '--',
+      'true',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'], timeout: 10_000, encoding: 'utf8' },
+  );
+  const probe: BubblewrapProbe =
+    started.status === 0
+      ? { ok: true, path: program }
+      : {
+          ok: false,
+          reason: `${program} could not create a sandbox (${(started.stderr ?? '').trim() || started.error?.message || `exit ${started.status}`}); user namespaces may be disabled`,
+        };
+  probed.set(program, probe);
+  return probe;
+}
