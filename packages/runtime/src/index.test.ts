@@ -22,6 +22,7 @@ describe('@wesgine/runtime public surface', () => {
         "loadZone",
         "openAiChatClient",
         "runAgent",
+        "sandboxedProgram",
         "scriptedClient",
       ]
     `);

@@ -44,6 +44,8 @@ export type { ToolResult } from './pipeline/tool-result.js';
 export type { AnyHandler, ToolSourceKind } from './registry/registered-tool.js';
 export type { SourcedTool, ToolSource } from './registry/tool-source.js';
 export type { SandboxLimits, SandboxSettings, SandboxSpec } from './sandbox/sandbox-settings.js';
+export type { SandboxedProgramOptions } from './sandbox/sandboxed-program.js';
+export { sandboxedProgram } from './sandbox/sandboxed-program.js';
 export { DEFAULT_ZONE_FILE } from './zone/default-zone.js';
 export type { LoadZoneOptions } from './zone/load-zone.js';
 export { loadZone } from './zone/load-zone.js';

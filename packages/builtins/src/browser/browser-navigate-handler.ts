@@ -6,10 +6,12 @@ import type { BrowserContext, Page, Response } from 'playwright-core';
 import type { BrowserNavigateArgs } from '../../generated/types.gen.js';
 import { findChromium } from './chromium-path.js';
 import { type GuardProxy, startGuardProxy } from './guard-proxy.js';
-import { pageFailure, timedOut } from './navigation-error.js';
+import { pageFailure, sameOrigin, timedOut } from './navigation-error.js';
 import { pageMarkdown } from './page-markdown.js';
 import { capContent, type Extract, pageReport } from './page-report.js';
+import type { ProxyRoute } from './proxy-dispatcher.js';
 import { requestGate } from './request-gate.js';
+import { INSIDE_PROXY } from './sandboxed-chromium.js';
 import { acquireBrowser } from './shared-browser.js';
 
 export interface BrowserNavigateOptions {
@@ -37,17 +39,23 @@ export function browserNavigateHandler(options: BrowserNavigateOptions = {}): To
     const signal = AbortSignal.any([context.signal, deadline]);
     const waitUntil = args.wait_until ?? 'load';
     const extract: Extract = args.extract ?? 'markdown';
-    const held = await acquireBrowser(executablePath);
-    const made: { proxy?: GuardProxy; browserContext?: BrowserContext } = {};
+    const held = await acquireBrowser(executablePath, context.sandbox.mode === 'on');
+    const made: { proxy?: GuardProxy; route?: ProxyRoute | undefined; browserContext?: BrowserContext } = {};
     const cleanUp = async () => {
       await made.browserContext?.close().catch(() => {});
+      made.route?.release();
       await made.proxy?.close();
     };
     const work = (async () => {
       made.proxy = await startGuardProxy(requestGate((url) => context.checkUrl(url)));
       signal.throwIfAborted();
+      made.route = held.dispatcher?.route(made.proxy.port);
+      const proxy =
+        made.route === undefined
+          ? { server: made.proxy.server }
+          : { server: INSIDE_PROXY, username: made.route.username, password: made.route.password };
       made.browserContext = await held.browser.newContext({
-        proxy: { server: made.proxy.server, bypass: '<-loopback>' },
+        proxy: { ...proxy, bypass: '<-loopback>' },
         serviceWorkers: 'block',
         acceptDownloads: false,
         viewport: VIEWPORT,
@@ -125,6 +133,16 @@ async function visit(page: Page, proxy: GuardProxy, url: string, options: VisitO
   if (response !== null && response.headers()[proxy.marker.header] === proxy.marker.value) {
     throw pageFailure(new Error(`blocked at ${response.url()}`), url, navigations, proxy);
   }
+  // A navigation the page started on its own (a script, a meta refresh) that governance refused: the
+  // tab now shows the refusal, which is no page of the site.
+  const refusedNavigation = leftForRefused(navigations, response?.url(), proxy);
+  if (refusedNavigation !== undefined) {
+    throw new ToolError(
+      'denied',
+      `${url} loaded, then the page went to ${refusedNavigation.url} on its own, which was refused: ${refusedNavigation.reason.replace(/\.$/, '')}. Nothing from that address was loaded.`,
+      { data: { url: refusedNavigation.url } },
+    );
+  }
   const finalUrl = page.url();
   const title = await Promise.race([page.title(), crashed]);
   const refused = proxy.blocked.filter((blocked) => blocked.kind === 'refused');
@@ -154,6 +172,20 @@ async function visit(page: Page, proxy: GuardProxy, url: string, options: VisitO
     text: pageReport({ ...base, content: capped.text, length }),
     data: { ...base, length, truncated: capped.cut },
   };
+}
+
+/** The refused navigation the main frame made after the document `loaded`, if it made one. */
+function leftForRefused(
+  navigations: readonly string[],
+  loaded: string | undefined,
+  proxy: GuardProxy,
+): { url: string; reason: string } | undefined {
+  const at = loaded === undefined ? -1 : navigations.lastIndexOf(loaded);
+  for (const later of navigations.slice(at + 1)) {
+    const refused = proxy.blocked.find((blocked) => blocked.kind === 'refused' && sameOrigin(blocked.url, later));
+    if (refused !== undefined) return { url: later, reason: refused.reason };
+  }
+  return undefined;
 }
 
 /** Waits for `work`, or rejects as soon as `signal` aborts (the caller then closes the page). */

@@ -152,7 +152,7 @@ describe('browser_navigate: cancellation', () => {
     expect(await pending).toMatchObject({ isError: true, code: 'aborted' });
     expect(await allReleased(state.sites.hanging)).toBe(true);
     // The shared browser is still up, with no context left open.
-    const { browser, release } = await acquireBrowser(findChromium().path ?? '');
+    const { browser, release } = await acquireBrowser(findChromium().path ?? '', true);
     release();
     for (let wait = 0; wait < 40 && browser.contexts().length > 0; wait++) await new Promise((r) => setTimeout(r, 50));
     expect(browser.contexts()).toEqual([]);
@@ -161,12 +161,12 @@ describe('browser_navigate: cancellation', () => {
 
 describe('browser_navigate: a browser that went away', () => {
   it('is started again on the next call', async () => {
-    const { browser, release } = await acquireBrowser(findChromium().path ?? '');
+    const { browser, release } = await acquireBrowser(findChromium().path ?? '', true);
     release();
     await browser.close();
     const result = await builtinRun().run.call('browser_navigate', { url: `${state.sites.site.origin}/gone` });
     expect(result).toMatchObject({ isError: false });
-    const again = await acquireBrowser(findChromium().path ?? '');
+    const again = await acquireBrowser(findChromium().path ?? '', true);
     again.release();
     expect(again.browser).not.toBe(browser);
     expect(again.browser.isConnected()).toBe(true);

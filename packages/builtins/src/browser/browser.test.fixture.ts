@@ -136,6 +136,26 @@ export async function startSites(): Promise<Sites> {
          </script></main>`,
       ),
     '/late-data': (_q, r) => r.end('arrived later'),
+    '/script-to-secret': (_q, r) =>
+      html(r, `<title>Leaving</title><script>location.href = '${secret.origin}/data';</script><p>Leaving.</p>`),
+    '/refresh-to-secret': (_q, r) =>
+      html(
+        r,
+        `<title>Leaving</title><meta http-equiv="refresh" content="0; url=${secret.origin}/data"><p>Leaving.</p>`,
+      ),
+    '/webrtc': (request, r) => {
+      const port = new URL(request.url ?? '/', 'http://x').searchParams.get('port');
+      html(
+        r,
+        `<title>WebRTC</title><main><p>Calling.</p><script>
+           for (const host of ['127.0.0.1', '127.0.0.2', '10.0.0.1']) {
+             const peer = new RTCPeerConnection({ iceServers: [{ urls: 'stun:' + host + ':${port}' }, { urls: 'turn:' + host + ':${port}?transport=udp', username: 'u', credential: 'c' }] });
+             peer.createDataChannel('x');
+             peer.createOffer().then((offer) => peer.setLocalDescription(offer));
+           }
+         </script></main>`,
+      );
+    },
     '/slow-image': (_q, r) =>
       html(r, '<title>Slow</title><main><p>Text before the image.</p><img src="/never.png"></main>'),
     '/never.png': (request) => hold(request),

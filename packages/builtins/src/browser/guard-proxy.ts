@@ -19,6 +19,7 @@ export interface BlockedRequest {
 export interface GuardProxy {
   /** `http://127.0.0.1:<port>`, for the browser context's `proxy.server`. */
   readonly server: string;
+  readonly port: number;
   /** The header a refusal answer carries, with this proxy's own value (pages cannot forge it). */
   readonly marker: { readonly header: string; readonly value: string };
   readonly blocked: readonly BlockedRequest[];
@@ -157,6 +158,7 @@ export async function startGuardProxy(gate: RequestGate): Promise<GuardProxy> {
   const { port } = server.address() as AddressInfo;
   return {
     server: `http://127.0.0.1:${port}`,
+    port,
     marker,
     blocked,
     async close() {

@@ -79,7 +79,7 @@ function lastBlockedNavigation(navigations: readonly string[], proxy: GuardProxy
 }
 
 /** Same scheme-agnostic host and port: a tunnel is recorded as `https://host:port/`. */
-function sameOrigin(a: string, b: string): boolean {
+export function sameOrigin(a: string, b: string): boolean {
   try {
     const left = new URL(a);
     const right = new URL(b);

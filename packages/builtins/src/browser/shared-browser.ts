@@ -1,5 +1,7 @@
 import { ToolError } from '@wesgine/schema';
 import { type Browser, chromium } from 'playwright-core';
+import type { ProxyDispatcher } from './proxy-dispatcher.js';
+import { prepareSandboxedChromium } from './sandboxed-chromium.js';
 
 /** Flags for a headless browser that talks to nothing on its own (no updates, sync or background fetches). */
 export const CHROMIUM_ARGS = [
@@ -21,8 +23,14 @@ export const CHROMIUM_ARGS = [
 /** How long an unused browser stays open before it is closed (a timer that never keeps the process alive). */
 const IDLE_MS = 60_000;
 
+/** A launched browser; a sandboxed one reaches the network only through `dispatcher`. */
+export interface LaunchedBrowser {
+  readonly browser: Browser;
+  readonly dispatcher: ProxyDispatcher | undefined;
+}
+
 interface Slot {
-  readonly launching: Promise<Browser>;
+  readonly launching: Promise<LaunchedBrowser>;
   users: number;
   idle: NodeJS.Timeout | undefined;
 }
@@ -30,22 +38,27 @@ interface Slot {
 const slots = new Map<string, Slot>();
 
 /**
- * One browser per executable for the whole process, launched on first use with a fresh temporary
- * profile (Playwright's `launch` makes one and deletes it on close). A browser that crashes or
- * disconnects is forgotten, so the next call launches a new one; an idle one is closed after a minute.
- * Playwright kills the browsers it launched when the process exits.
+ * One browser per executable (and per sandboxed or not) for the whole process, launched on first use
+ * with a fresh temporary profile (Playwright's `launch` makes one and deletes it on close). A browser
+ * that crashes or disconnects is forgotten, so the next call launches a new one; an idle one is closed
+ * after a minute. Playwright kills the browsers it launched when the process exits; a sandboxed one also
+ * dies with this process (bubblewrap's --die-with-parent).
  */
-export async function acquireBrowser(executablePath: string): Promise<{ browser: Browser; release(): void }> {
-  let slot = slots.get(executablePath);
+export async function acquireBrowser(
+  executablePath: string,
+  sandboxed: boolean,
+): Promise<LaunchedBrowser & { release(): void }> {
+  const key = `${sandboxed ? 'sandboxed' : 'plain'}:${executablePath}`;
+  let slot = slots.get(key);
   if (slot === undefined) {
-    const launching = launch(executablePath);
+    const launching = launch(executablePath, sandboxed);
     const created: Slot = { launching, users: 0, idle: undefined };
     slot = created;
-    slots.set(executablePath, created);
+    slots.set(key, created);
     const forget = () => {
-      if (slots.get(executablePath) === created) slots.delete(executablePath);
+      if (slots.get(key) === created) slots.delete(key);
     };
-    launching.then((browser) => browser.on('disconnected', forget), forget);
+    launching.then(({ browser }) => browser.on('disconnected', forget), forget);
   }
   clearTimeout(slot.idle);
   slot.users += 1;
@@ -57,13 +70,13 @@ export async function acquireBrowser(executablePath: string): Promise<{ browser:
     current.users -= 1;
     if (current.users > 0) return;
     current.idle = setTimeout(() => {
-      if (slots.get(executablePath) === current) slots.delete(executablePath);
-      void current.launching.then((browser) => browser.close()).catch(() => {});
+      if (slots.get(key) === current) slots.delete(key);
+      void current.launching.then(({ browser }) => browser.close()).catch(() => {});
     }, IDLE_MS);
     current.idle.unref();
   };
   try {
-    return { browser: await current.launching, release };
+    return { ...(await current.launching), release };
   } catch (error) {
     release();
     throw error;
@@ -75,14 +88,20 @@ export async function closeBrowsers(): Promise<void> {
   const open = [...slots.values()];
   slots.clear();
   for (const slot of open) clearTimeout(slot.idle);
-  await Promise.all(open.map((slot) => slot.launching.then((browser) => browser.close()).catch(() => {})));
+  await Promise.all(open.map((slot) => slot.launching.then(({ browser }) => browser.close()).catch(() => {})));
 }
 
-async function launch(executablePath: string): Promise<Browser> {
+async function launch(executablePath: string, sandboxed: boolean): Promise<LaunchedBrowser> {
+  const sandbox = sandboxed ? await prepareSandboxedChromium(executablePath) : undefined;
   let browser: Browser;
   try {
-    browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS], timeout: 30_000 });
+    browser = await chromium.launch({
+      executablePath: sandbox?.executablePath ?? executablePath,
+      args: [...CHROMIUM_ARGS],
+      timeout: 30_000,
+    });
   } catch (error) {
+    await sandbox?.close();
     const first = ((error as Error).message ?? String(error)).split('\n').find((line) => line.trim() !== '') ?? '';
     throw new ToolError(
       'unavailable',
@@ -91,5 +110,6 @@ async function launch(executablePath: string): Promise<Browser> {
       { cause: error },
     );
   }
-  return browser;
+  if (sandbox !== undefined) browser.on('disconnected', () => void sandbox.close());
+  return { browser, dispatcher: sandbox?.dispatcher };
 }

@@ -17,6 +17,8 @@ export interface BubblewrapPlan {
   /** The real path of the folder to start in. */
   readonly cwd: string;
   readonly limits: ResolvedSandbox['limits'];
+  /** Host paths bound writable at the same place inside (a socket to talk through). */
+  readonly binds?: readonly string[];
   readonly argv: readonly string[];
 }
 
@@ -49,6 +51,7 @@ export function bubblewrapArguments(plan: BubblewrapPlan): string[] {
   for (const root of plan.view.roots) args.push(root.writable ? '--bind' : '--ro-bind', root.path, root.path);
   for (const path of plan.view.readOnly) args.push('--ro-bind', path, path);
   for (const hidden of plan.view.hidden) cover(args, hidden);
+  for (const path of plan.binds ?? []) args.push('--bind', path, path);
   args.push('--remount-ro', '/', '--chdir', plan.cwd, '--setenv', 'TMPDIR', '/tmp', '--');
   const { limits } = plan;
   args.push(

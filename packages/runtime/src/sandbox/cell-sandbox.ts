@@ -8,6 +8,7 @@ import { bubblewrapArguments } from './bubblewrap-arguments.js';
 import { startChild } from './child-process.js';
 import { probeBubblewrap } from './find-bubblewrap.js';
 import { createPidsGroup } from './pids-cgroup.js';
+import { unavailableMessage } from './sandboxed-program.js';
 import type { ResolvedSandbox } from './sandbox-settings.js';
 import { type PathForms, type PathTreatment, SandboxViewError, sandboxView } from './sandbox-view.js';
 import { extraProgramFolders, hiddenSystemPaths, systemMounts } from './system-folders.js';
@@ -70,10 +71,7 @@ export class CellSandbox {
   async #spawnSandboxed(call: CallSandbox, request: ToolProcessRequest): Promise<ToolProcess> {
     const probe = probeBubblewrap();
     if (!probe.ok) {
-      throw new ToolError(
-        'unavailable',
-        `${call.tool} runs programs only inside the OS sandbox, and it cannot start here: ${probe.reason}. Install the Debian package 'bubblewrap' (apt-get install bubblewrap), or create the cell with sandbox: 'off' to run programs without it.`,
-      );
+      throw new ToolError('unavailable', unavailableMessage(call.tool, probe.reason));
     }
     let view: ReturnType<typeof sandboxView>;
     try {

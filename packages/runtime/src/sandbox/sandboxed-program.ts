@@ -1,0 +1,46 @@
+// A long-lived program in a sandbox of its own, started by someone else (Playwright starts Chromium):
+// the command line to run, with the system folders read-only, none of the cell's roots, a throwaway home
+// and /tmp, and no network but what `binds` lets through (a socket the host answers on).
+import { homedir } from 'node:os';
+import { ToolError } from '@wesgine/schema';
+import { bubblewrapArguments } from './bubblewrap-arguments.js';
+import { probeBubblewrap } from './find-bubblewrap.js';
+import { DEFAULT_SANDBOX_LIMITS } from './sandbox-settings.js';
+import { hiddenSystemPaths, systemMounts } from './system-folders.js';
+
+/** A day of CPU time. */
+const LONG_LIVED_CPU_SECONDS = 24 * 3600;
+
+export interface SandboxedProgramOptions {
+  /** Who asks, for the message when the sandbox cannot start (`browser_navigate`). */
+  readonly tool: string;
+  readonly argv: readonly [string, ...string[]];
+  /** Host paths bound writable at the same place inside. */
+  readonly binds?: readonly string[];
+  /** More folders the program may read. */
+  readonly readPaths?: readonly string[];
+}
+
+/** The command and arguments to start; throws a ToolError `unavailable` when the sandbox cannot start here. */
+export function sandboxedProgram(options: SandboxedProgramOptions): { command: string; args: string[] } {
+  const probe = probeBubblewrap();
+  if (!probe.ok) throw new ToolError('unavailable', unavailableMessage(options.tool, probe.reason));
+  const args = bubblewrapArguments({
+    view: { roots: [], readOnly: [], hidden: [] },
+    system: systemMounts(),
+    hiddenSystem: hiddenSystemPaths(),
+    readPaths: options.readPaths ?? [],
+    home: homedir(),
+    cwd: '/',
+    // A long-lived program: the CPU limit is its lifetime's, not one command's.
+    limits: { ...DEFAULT_SANDBOX_LIMITS, cpuSeconds: LONG_LIVED_CPU_SECONDS },
+    binds: options.binds ?? [],
+    argv: options.argv,
+  });
+  return { command: probe.path, args };
+}
+
+/** What a tool answers when it needs the sandbox and the sandbox cannot start. */
+export function unavailableMessage(tool: string, reason: string): string {
+  return `${tool} runs programs only inside the OS sandbox, and it cannot start here: ${reason}. Install the Debian package 'bubblewrap' (apt-get install bubblewrap), or create the cell with sandbox: 'off' to run programs without it.`;
+}
