@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createApp } from './create-app.js';
-import { fixtureCell, postJson } from './http.test.fixture.js';
+import { OPEN, fixtureCell, postJson } from './http.test.fixture.js';
 
 describe('bearer token', () => {
   const { cell } = fixtureCell();
@@ -40,7 +40,7 @@ describe('bearer token', () => {
 
 describe('request bodies', () => {
   const { cell } = fixtureCell();
-  const app = createApp(cell, { bodyLimit: 64 });
+  const app = createApp(cell, { ...OPEN, bodyLimit: 64 });
   const big = JSON.stringify({ args: { a: 1, b: 2 }, actor: 'x'.repeat(100) });
 
   it('answers a body over the limit with 413, whether or not it states its length', async () => {
@@ -91,7 +91,7 @@ describe('request bodies', () => {
   });
 
   it('refuses a bodyLimit that is not a positive whole number', () => {
-    expect(() => createApp(cell, { bodyLimit: 0 })).toThrow(
+    expect(() => createApp(cell, { ...OPEN, bodyLimit: 0 })).toThrow(
       'bodyLimit must be a positive whole number of bytes, got 0',
     );
   });
@@ -99,7 +99,7 @@ describe('request bodies', () => {
 
 describe('routes and methods', () => {
   const { cell } = fixtureCell();
-  const app = createApp(cell);
+  const app = createApp(cell, OPEN);
 
   it('answers a wrong method with 405 and Allow', async () => {
     const call = await app.request('/tools/add/call');
@@ -130,7 +130,7 @@ describe('routes and methods', () => {
     vi.spyOn(failing, 'allTools').mockImplementation(() => {
       throw new Error('secret detail at /home/someone/.ssh');
     });
-    const response = await createApp(failing, { onError: (error) => reported.push(error) }).request('/tools');
+    const response = await createApp(failing, { ...OPEN, onError: (error) => reported.push(error) }).request('/tools');
     expect(response.status).toBe(500);
     const text = await response.text();
     expect(JSON.parse(text)).toEqual({

@@ -9,8 +9,11 @@ import type { Context } from 'hono';
 export const HTTP_ERROR_STATUS = {
   invalid_json: 400,
   invalid_body: 400,
+  too_deep: 400,
   unknown_dialect: 400,
   unauthorized: 401,
+  origin_not_allowed: 403,
+  forbidden: 403,
   not_found: 404,
   unknown_tool: TOOL_ERROR_WIRE.unknown_tool.http,
   unknown_approval: 404,
@@ -19,6 +22,7 @@ export const HTTP_ERROR_STATUS = {
   method_not_allowed: 405,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  host_not_allowed: 421,
   internal: 500,
   unavailable: 503,
 } as const satisfies Record<string, number>;
