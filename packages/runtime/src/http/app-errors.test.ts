@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createApp } from './create-app.js';
-import { OPEN, fixtureCell, postJson } from './http.test.fixture.js';
+import { fixtureCell, OPEN, postJson } from './http.test.fixture.js';
 
 describe('bearer token', () => {
   const { cell } = fixtureCell();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from './create-app.js';
-import { OPEN, fixtureCell, postJson, question } from './http.test.fixture.js';
+import { fixtureCell, OPEN, postJson, question } from './http.test.fixture.js';
 
 describe('approvals', () => {
   it('lists the waiting questions and answers one with approve', async () => {
@@ -21,7 +21,10 @@ describe('approvals', () => {
   it('answers with deny and its reason', async () => {
     const { cell } = fixtureCell();
     const answer = cell.approvals().ask(question('q2'), new AbortController().signal);
-    const decided = await createApp(cell, OPEN).request('/approvals/q2', postJson({ decision: 'deny', reason: 'not today' }));
+    const decided = await createApp(cell, OPEN).request(
+      '/approvals/q2',
+      postJson({ decision: 'deny', reason: 'not today' }),
+    );
     expect(decided.status).toBe(200);
     expect(await answer).toEqual({ decision: 'deny', reason: 'not today' });
   });

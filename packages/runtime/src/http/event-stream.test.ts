@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { assembleApp } from './create-app.js';
-import { OPEN, fixtureCell, postJson, question, sseFrames } from './http.test.fixture.js';
+import { fixtureCell, OPEN, postJson, question, sseFrames } from './http.test.fixture.js';
 
 afterEach(() => {
   vi.useRealTimers();

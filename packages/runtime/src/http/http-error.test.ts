@@ -5,6 +5,7 @@ import { HTTP_ERROR_STATUS } from './http-error.js';
 describe('HTTP_ERROR_STATUS', () => {
   it('pins every code of the HTTP API to its status', () => {
     expect(HTTP_ERROR_STATUS).toEqual({
+      bad_request: 400,
       invalid_json: 400,
       invalid_body: 400,
       too_deep: 400,

@@ -7,6 +7,7 @@ import type { Context } from 'hono';
  * The one exception, `unknown_tool`, takes its status from the tool table.
  */
 export const HTTP_ERROR_STATUS = {
+  bad_request: 400,
   invalid_json: 400,
   invalid_body: 400,
   too_deep: 400,
@@ -43,4 +44,13 @@ export function httpError(
 ): Response {
   const body: HttpErrorBody = { error: { code, message } };
   return context.json(body, HTTP_ERROR_STATUS[code], headers);
+}
+
+/** The same answer where there is no Hono context: a request the server could not even read. */
+export function httpErrorResponse(code: HttpErrorCode, message: string): Response {
+  const body: HttpErrorBody = { error: { code, message } };
+  return new Response(JSON.stringify(body), {
+    status: HTTP_ERROR_STATUS[code],
+    headers: { 'content-type': 'application/json' },
+  });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { QuestionRequest } from '../approval/approval-request.js';
 import { createApp } from './create-app.js';
-import { OPEN, fixtureCell, postJson } from './http.test.fixture.js';
+import { fixtureCell, OPEN, postJson } from './http.test.fixture.js';
 
 function request(id: string): QuestionRequest {
   return {

@@ -1,10 +1,11 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAdaptorServer } from '@hono/node-server';
+import { getRequestListener, RequestError } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { Cell } from '../engine/cell.js';
 import { type AppOptions, assembleApp } from './create-app.js';
 import type { EventStreams } from './event-stream.js';
+import { httpErrorResponse } from './http-error.js';
 import { storedToken } from './token-file.js';
 
 export interface ServeOptions extends AppOptions {
@@ -61,12 +62,15 @@ export async function serve(cell: Cell, options: ServeOptions = {}): Promise<Htt
       : storedToken(cell.dataDir);
   const token = stored?.token ?? options.token;
   let assembled: { app: Hono; streams: EventStreams } | undefined;
-  const server = createAdaptorServer({
-    // The app needs the port it listens on (for the Host check), so it is made once the socket is bound;
-    // no request is read before that.
-    fetch: (request, env) => assembled?.app.fetch(request, env) ?? new Response(null, { status: 503 }),
-    hostname: host,
-  }) as Server;
+  let hosts: readonly string[] = [];
+  const server = createServer(
+    getRequestListener(
+      // The app needs the port it listens on (for the Host check), so it is made once the socket is
+      // bound; no request is read before that.
+      (request, env) => assembled?.app.fetch(request, env) ?? new Response(null, { status: 503 }),
+      { errorHandler: (error) => unreadable(error, hosts, options.onError) },
+    ),
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {
@@ -78,16 +82,15 @@ export async function serve(cell: Cell, options: ServeOptions = {}): Promise<Htt
   const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const port = address.port;
   const named = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
-  const ownHosts = [
-    ...(isLoopback(host) ? ['127.0.0.1', 'localhost', '[::1]'] : []),
-    shown,
-    named,
-  ].map((name) => `${name}:${port}`);
+  const ownHosts = [...(isLoopback(host) ? ['127.0.0.1', 'localhost', '[::1]'] : []), shown, named].map(
+    (name) => `${name}:${port}`,
+  );
+  hosts = [...new Set([...ownHosts, ...(options.allowedHosts ?? [])])];
   try {
     assembled = assembleApp(cell, {
       ...options,
       ...(stored === undefined ? {} : { token: stored.token }),
-      allowedHosts: [...new Set([...ownHosts, ...(options.allowedHosts ?? [])])],
+      allowedHosts: hosts,
     });
   } catch (error) {
     await new Promise((resolve) => server.close(resolve));
@@ -106,6 +109,28 @@ export async function serve(cell: Cell, options: ServeOptions = {}): Promise<Htt
       return closing;
     },
   };
+}
+
+/**
+ * The answer to a request that never became one: @hono/node-server could not build its URL (no Host
+ * header in HTTP/1.0, a Host that is not a plain name, a backslash in the path). Nothing ran.
+ */
+function unreadable(error: unknown, hosts: readonly string[], onError: ((error: unknown) => void) | undefined) {
+  if (!(error instanceof RequestError)) {
+    try {
+      (onError ?? ((cause) => console.error('wesgine http: a request failed', cause)))(error);
+    } catch {
+      // A failing reporter must not turn the 500 into something else.
+    }
+    return httpErrorResponse('internal', 'the server failed to answer this request');
+  }
+  if (/host/i.test(error.message)) {
+    const problem = /missing/i.test(error.message)
+      ? 'the request names no host (no Host header)'
+      : 'the Host header is not a plain name or address with a port';
+    return httpErrorResponse('host_not_allowed', `${problem}; this server answers to ${hosts.join(', ')}`);
+  }
+  return httpErrorResponse('bad_request', `the request cannot be read: ${error.message}`);
 }
 
 /** What to print: the token is read from its file by the shell, so it never lands in a log. */

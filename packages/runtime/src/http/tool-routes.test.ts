@@ -1,7 +1,7 @@
 import { DIALECT_NAMES, exportTools, JSON_SCHEMA_DRAFT } from '@wesgine/schema';
 import { describe, expect, it } from 'vitest';
 import { createApp } from './create-app.js';
-import { OPEN, fixtureCell, postJson } from './http.test.fixture.js';
+import { fixtureCell, OPEN, postJson } from './http.test.fixture.js';
 
 describe('GET /tools', () => {
   it('lists the cell tools as JSON Schema (draft 2020-12), sorted by name', async () => {
