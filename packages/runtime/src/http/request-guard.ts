@@ -20,24 +20,14 @@ export const APP_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
  * origin can neither send a JSON body nor read an answer.
  */
 export function requestGuard(hosts: readonly string[]): MiddlewareHandler {
-  const allowed = new Set(hosts.map(normalHost));
-  const listed = [...allowed].join(', ');
+  const allowed = allowedHosts(hosts);
   return async (context, next) => {
     const header = context.req.header('host');
     // The URL's host is the request target's when it is absolute (`GET http://x/ HTTP/1.1`), else the
     // Host header's (or, without one, the address the server listens on).
     const target = new URL(context.req.url).host;
-    for (const host of header === undefined ? [target] : [header, target]) {
-      if (!allowed.has(normalHost(host))) {
-        return httpError(
-          context,
-          'host_not_allowed',
-          `this server does not answer to the host ${JSON.stringify(host)}; it answers to ${listed}. ` +
-            'A web page that points its own name at this machine (DNS rebinding) sends that name; ' +
-            'add a name you trust with allowedHosts',
-        );
-      }
-    }
+    const refusal = hostRefusal(header ?? target, target, allowed);
+    if (refusal !== undefined) return httpError(context, 'host_not_allowed', refusal);
     const origin = context.req.header('origin');
     if (origin !== undefined && !isOwnOrigin(origin, normalHost(header ?? target))) {
       return httpError(
@@ -57,6 +47,42 @@ export function requestGuard(hosts: readonly string[]): MiddlewareHandler {
     }
     await next();
   };
+}
+
+/** The Host values a server answers to, as `hostRefusal` compares them. */
+export interface AllowedHosts {
+  readonly names: ReadonlySet<string>;
+  readonly listed: string;
+}
+
+export function allowedHosts(hosts: readonly string[]): AllowedHosts {
+  const names = new Set(hosts.map(normalHost));
+  return { names, listed: [...names].join(', ') };
+}
+
+/**
+ * Why a request naming `host` in its Host header (undefined: it sent none) and `target` as the host of
+ * an absolute request target (undefined: the target is a path) is refused, or undefined when both are
+ * names of this server. Compared as sent, so `127.1` is not `127.0.0.1`.
+ */
+export function hostRefusal(
+  host: string | undefined,
+  target: string | undefined,
+  allowed: AllowedHosts,
+): string | undefined {
+  if (host === undefined) {
+    return `the request names no host (no Host header); this server answers to ${allowed.listed}`;
+  }
+  for (const name of target === undefined ? [host] : [host, target]) {
+    if (!allowed.names.has(normalHost(name))) {
+      return (
+        `this server does not answer to the host ${JSON.stringify(name)}; it answers to ${allowed.listed}. ` +
+        'A web page that points its own name at this machine (DNS rebinding) sends that name; ' +
+        'add a name you trust with allowedHosts'
+      );
+    }
+  }
+  return undefined;
 }
 
 /** A Host value as compared: lower case, without the default port 80. */

@@ -112,8 +112,31 @@ describe('serve', () => {
       expect(await get(`${server.url}/tools`, { host: `[::1]:${port}` })).toBe(200);
       expect(await get(`${server.url}/tools`, { host: `[0:0:0:0:0:0:0:1]:${port}` })).toBe(421);
       expect(await get(`${server.url}/tools`, { host: `[::ffff:127.0.0.1]:${port}` })).toBe(421);
-      // A zone id makes no URL at all: refused as unreadable before the app sees it.
-      expect(await get(`${server.url}/tools`, { host: `[::1%25lo]:${port}` })).toBe(400);
+      expect(await get(`${server.url}/tools`, { host: `[::1%25lo]:${port}` })).toBe(421);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('answers a request it cannot read with 400 and why, as JSON', async () => {
+    const { cell } = fixtureCell();
+    const server = await serve(cell, { auth: 'none' });
+    try {
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const outgoing = request(`${server.url}/tools`, { path: '/tools\\..\\x' }, (response) => {
+          let body = '';
+          response.on('data', (chunk) => {
+            body += chunk;
+          });
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        });
+        outgoing.on('error', reject);
+        outgoing.end();
+      });
+      expect(answer).toEqual({
+        status: 400,
+        body: '{"error":{"code":"bad_request","message":"the request cannot be read: Backslash in request path"}}',
+      });
     } finally {
       await server.close();
     }

@@ -1,11 +1,12 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener, RequestError } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { Cell } from '../engine/cell.js';
 import { type AppOptions, assembleApp } from './create-app.js';
 import type { EventStreams } from './event-stream.js';
-import { httpErrorResponse } from './http-error.js';
+import { HTTP_ERROR_STATUS, type HttpErrorCode, httpErrorResponse } from './http-error.js';
+import { type AllowedHosts, allowedHosts, hostRefusal } from './request-guard.js';
 import { storedToken } from './token-file.js';
 
 export interface ServeOptions extends AppOptions {
@@ -62,15 +63,20 @@ export async function serve(cell: Cell, options: ServeOptions = {}): Promise<Htt
       : storedToken(cell.dataDir);
   const token = stored?.token ?? options.token;
   let assembled: { app: Hono; streams: EventStreams } | undefined;
-  let hosts: readonly string[] = [];
-  const server = createServer(
-    getRequestListener(
-      // The app needs the port it listens on (for the Host check), so it is made once the socket is
-      // bound; no request is read before that.
-      (request, env) => assembled?.app.fetch(request, env) ?? new Response(null, { status: 503 }),
-      { errorHandler: (error) => unreadable(error, hosts, options.onError) },
-    ),
+  let hosts: AllowedHosts = allowedHosts([]);
+  const listener = getRequestListener(
+    // The app needs the port it listens on (for the Host check), so it is made once the socket is
+    // bound; no request is read before that.
+    (request, env) => assembled?.app.fetch(request, env) ?? new Response(null, { status: 503 }),
+    { errorHandler: (error) => unreadable(error, options.onError) },
   );
+  const server = createServer((incoming, outgoing) => {
+    // The Host check on the raw request, before @hono/node-server builds a URL from it (which would
+    // normalise `127.1` to `127.0.0.1`, or fail on a Host that is no URL authority); the app checks again.
+    const refusal = hostRefusal(incoming.headers.host, absoluteTargetHost(incoming.url), hosts);
+    if (refusal !== undefined) return refuse(outgoing, 'host_not_allowed', refusal);
+    void listener(incoming, outgoing);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {
@@ -85,13 +91,14 @@ export async function serve(cell: Cell, options: ServeOptions = {}): Promise<Htt
   const ownHosts = [...(isLoopback(host) ? ['127.0.0.1', 'localhost', '[::1]'] : []), shown, named].map(
     (name) => `${name}:${port}`,
   );
-  hosts = [...new Set([...ownHosts, ...(options.allowedHosts ?? [])])];
+  const names = [...new Set([...ownHosts, ...(options.allowedHosts ?? [])])];
   try {
     assembled = assembleApp(cell, {
       ...options,
       ...(stored === undefined ? {} : { token: stored.token }),
-      allowedHosts: hosts,
+      allowedHosts: names,
     });
+    hosts = allowedHosts(names);
   } catch (error) {
     await new Promise((resolve) => server.close(resolve));
     throw error;
@@ -112,10 +119,10 @@ export async function serve(cell: Cell, options: ServeOptions = {}): Promise<Htt
 }
 
 /**
- * The answer to a request that never became one: @hono/node-server could not build its URL (no Host
- * header in HTTP/1.0, a Host that is not a plain name, a backslash in the path). Nothing ran.
+ * The answer to a request that never became one: @hono/node-server could not build its URL (a
+ * backslash in the path, a target that is no URL). Nothing ran.
  */
-function unreadable(error: unknown, hosts: readonly string[], onError: ((error: unknown) => void) | undefined) {
+function unreadable(error: unknown, onError: ((error: unknown) => void) | undefined) {
   if (!(error instanceof RequestError)) {
     try {
       (onError ?? ((cause) => console.error('wesgine http: a request failed', cause)))(error);
@@ -124,13 +131,19 @@ function unreadable(error: unknown, hosts: readonly string[], onError: ((error: 
     }
     return httpErrorResponse('internal', 'the server failed to answer this request');
   }
-  if (/host/i.test(error.message)) {
-    const problem = /missing/i.test(error.message)
-      ? 'the request names no host (no Host header)'
-      : 'the Host header is not a plain name or address with a port';
-    return httpErrorResponse('host_not_allowed', `${problem}; this server answers to ${hosts.join(', ')}`);
-  }
   return httpErrorResponse('bad_request', `the request cannot be read: ${error.message}`);
+}
+
+/** The authority of an absolute request target (`POST http://host:port/path`), as sent; else undefined. */
+function absoluteTargetHost(url: string | undefined): string | undefined {
+  const match = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(url ?? '');
+  return match?.[1];
+}
+
+/** Answers a request the app never sees, and closes the connection (its body is not read). */
+function refuse(outgoing: ServerResponse<IncomingMessage>, code: HttpErrorCode, message: string): void {
+  outgoing.writeHead(HTTP_ERROR_STATUS[code], { 'content-type': 'application/json', connection: 'close' });
+  outgoing.end(JSON.stringify({ error: { code, message } }));
 }
 
 /** What to print: the token is read from its file by the shell, so it never lands in a log. */
