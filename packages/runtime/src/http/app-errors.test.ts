@@ -80,6 +80,13 @@ describe('request bodies', () => {
     ['[1]', 'invalid_body', 'the body must be a JSON object, not an array'],
     ['null', 'invalid_body', 'the body must be a JSON object, not null'],
     ['"text"', 'invalid_body', 'the body must be a JSON object, not a string'],
+    ['42', 'invalid_body', 'the body must be a JSON object, not a number'],
+    ['true', 'invalid_body', 'the body must be a JSON object, not a boolean'],
+    [
+      '{"__proto__":{"args":{}}}',
+      'invalid_body',
+      "unknown field '__proto__' in the body; it takes args, actor and sessionId (the tool's arguments go under args)",
+    ],
   ])('answers the body %j with 400', async (body, code, message) => {
     const response = await app.request('/tools/add/call', {
       method: 'POST',
@@ -114,6 +121,18 @@ describe('routes and methods', () => {
     expect(await tools.json()).toEqual({
       error: { code: 'method_not_allowed', message: 'POST is not allowed on /tools; use GET or HEAD' },
     });
+  });
+
+  it('answers malformed percent escapes in the path and the query as any other value', async () => {
+    const dialect = await app.request('/tools?dialect=%E0%A4%A');
+    expect(dialect.status).toBe(400);
+    expect(await dialect.json()).toMatchObject({ error: { code: 'unknown_dialect' } });
+    const session = await app.request('/sessions/%ff/state');
+    expect(session.status).toBe(404);
+    expect(await session.json()).toMatchObject({ error: { code: 'unknown_session' } });
+    const tool = await app.request('/tools/%E0%A4%A/call', postJson({}));
+    expect(tool.status).toBe(404);
+    expect(await tool.json()).toMatchObject({ error: { code: 'unknown_tool' } });
   });
 
   it('answers an unknown route with 404', async () => {

@@ -112,4 +112,24 @@ describe('GET /events', () => {
     }
     expect(audits).toBe(1000);
   });
+
+  it('leaves out an event its JSON cannot hold, without a throw into the code that emitted it', async () => {
+    const { cell } = fixtureCell();
+    const frames = sseFrames(await assembleApp(cell, OPEN).app.request('/events'));
+    await frames.next();
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    let deep: unknown = 1;
+    for (let level = 0; level < 100_000; level++) deep = [deep];
+    for (const [id, args] of [
+      ['cyclic', cyclic],
+      ['deep', deep],
+    ] as const) {
+      const asked = cell.approvals().ask({ ...question(id), args }, AbortSignal.timeout(5_000));
+      expect(await frames.next()).toBe(': one approval event was left out: it cannot be written as JSON');
+      cell.approvals().decide(id, { decision: 'deny' });
+      expect(await asked).toEqual({ decision: 'deny' });
+    }
+    await frames.cancel();
+  });
 });
