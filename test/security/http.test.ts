@@ -86,6 +86,16 @@ function writeCall(path: string, headers: Record<string, string>): Sent {
   };
 }
 
+/** What the issue's page did: `exec`, here of a command that leaves a marker file. */
+function execCall(marker: string, headers: Record<string, string>): Sent {
+  return {
+    method: 'POST',
+    path: '/tools/exec/call',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ args: { command: `touch ${marker}` } }),
+  };
+}
+
 function world(options: { readonly ask?: boolean } = {}) {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'wesgine-http-security-')));
   const work = join(root, 'work');
@@ -243,7 +253,7 @@ describe("security: a rebinding page, against a server on auth: 'none'", () => {
   let server: HttpServer;
 
   beforeAll(async () => {
-    ({ cell, work } = world({ ask: true }));
+    ({ cell, work } = world());
     server = await serve(cell, { auth: 'none' });
   });
   afterAll(async () => {
@@ -251,18 +261,20 @@ describe("security: a rebinding page, against a server on auth: 'none'", () => {
     await cell.stop();
   });
 
-  it('cannot call a tool with any forged Host: 421, and the marker is absent', async () => {
+  it('cannot call exec or write with any forged Host: 421, and no marker exists', async () => {
     for (const host of forgedHosts(server)) {
-      const answer = await send(server, { ...writeCall('pwned.txt', {}), host });
-      expect({ host, status: answer.status }).toEqual({ host, status: 421 });
-      expect(answer.body).toBe(hostRefusal(server, host));
+      for (const sent of [execCall('pwned-exec.txt', {}), writeCall('pwned.txt', {})]) {
+        const answer = await send(server, { ...sent, host });
+        expect({ host, path: sent.path, status: answer.status }).toEqual({ host, path: sent.path, status: 421 });
+        expect(answer.body).toBe(hostRefusal(server, host));
+      }
     }
+    expect(existsSync(join(work, 'pwned-exec.txt'))).toBe(false);
     expect(existsSync(join(work, 'pwned.txt'))).toBe(false);
     expect(cell.auditLog()).toEqual([]);
-    expect(cell.approvals().pending()).toEqual([]);
   });
 
-  it('cannot call with IPv6 forms of loopback the server was not bound to answer', async () => {
+  it('cannot call with IPv6 forms of loopback it does not answer to', async () => {
     const port = new URL(server.url).port;
     for (const host of [
       `[0:0:0:0:0:0:0:1]:${port}`,
@@ -270,137 +282,72 @@ describe("security: a rebinding page, against a server on auth: 'none'", () => {
       `[::ffff:7f00:1]:${port}`,
       '[::1]',
     ]) {
-      const answer = await send(server, { ...writeCall('pwned.txt', {}), host });
+      const answer = await send(server, { ...execCall('pwned-exec.txt', {}), host });
       expect({ host, status: answer.status }).toEqual({ host, status: 421 });
     }
-    expect(existsSync(join(work, 'pwned.txt'))).toBe(false);
+    expect(existsSync(join(work, 'pwned-exec.txt'))).toBe(false);
     expect(cell.auditLog()).toEqual([]);
   });
 
   it('cannot call without a Host, nor with an absolute target naming another host', async () => {
     const port = new URL(server.url).port;
-    const body = JSON.stringify({ args: { path: 'pwned.txt', content: 'x' } });
+    const body = JSON.stringify({ args: { command: 'touch pwned-exec.txt' } });
     const head = `Content-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`;
-    const http10 = await raw(server, `POST /tools/write/call HTTP/1.0\r\n${head}${body}`);
+    const http10 = await raw(server, `POST /tools/exec/call HTTP/1.0\r\n${head}${body}`);
     expect(http10).toMatch(/^HTTP\/1\.1 421 /);
     expect(http10).toContain('the request names no host (no Host header)');
-    const http11 = await raw(server, `POST /tools/write/call HTTP/1.1\r\n${head}${body}`);
+    const http11 = await raw(server, `POST /tools/exec/call HTTP/1.1\r\n${head}${body}`);
     expect(http11).toMatch(/^HTTP\/1\.1 400 /);
     const absolute = await raw(
       server,
-      `POST http://evil.example:${port}/tools/write/call HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${head}${body}`,
+      `POST http://evil.example:${port}/tools/exec/call HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${head}${body}`,
     );
     expect(absolute).toMatch(/^HTTP\/1\.1 421 /);
     const reverse = await raw(
       server,
-      `POST http://127.0.0.1:${port}/tools/write/call HTTP/1.1\r\nHost: evil.example:${port}\r\n${head}${body}`,
+      `POST http://127.0.0.1:${port}/tools/exec/call HTTP/1.1\r\nHost: evil.example:${port}\r\n${head}${body}`,
     );
     expect(reverse).toMatch(/^HTTP\/1\.1 421 /);
-    expect(existsSync(join(work, 'pwned.txt'))).toBe(false);
+    expect(existsSync(join(work, 'pwned-exec.txt'))).toBe(false);
     expect(cell.auditLog()).toEqual([]);
   });
 
-  it('answers its own names, in any case (the control)', async () => {
+  it('cannot call from another origin, by any kind of request a page can send', async () => {
+    const port = new URL(server.url).port;
+    for (const headers of [
+      { origin: 'https://evil.example', 'content-type': 'application/json' },
+      { origin: 'null', 'content-type': 'application/json' },
+      { origin: `http://localhost:${port}`, 'content-type': 'application/json' },
+      { origin: `http://127.0.0.1:${Number(port) + 1}`, 'content-type': 'application/json' },
+      { origin: 'https://evil.example', 'content-type': 'text/plain' },
+      { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+      { origin: 'https://evil.example', 'content-type': 'multipart/form-data; boundary=x' },
+      { 'sec-fetch-site': 'cross-site', 'content-type': 'application/json' },
+      { 'sec-fetch-site': 'same-site', 'content-type': 'text/plain' },
+    ]) {
+      const answer = await send(server, {
+        method: 'POST',
+        path: '/tools/exec/call',
+        headers,
+        body: JSON.stringify({ args: { command: 'touch pwned-exec.txt' } }),
+      });
+      expect({ headers, status: answer.status }).toEqual({ headers, status: 403 });
+      expect(answer.body).toContain('"code":"origin_not_allowed"');
+      expect(Object.keys(answer.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
+    }
+    expect(existsSync(join(work, 'pwned-exec.txt'))).toBe(false);
+    expect(cell.auditLog()).toEqual([]);
+  });
+
+  it('answers its own names and its own origin (the control: exec does leave the marker)', async () => {
     const port = new URL(server.url).port;
     for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LocalHost:${port}`, `[::1]:${port}`]) {
       expect({ host, status: (await send(server, { path: '/tools', host })).status }).toEqual({ host, status: 200 });
     }
-  });
-
-  describe('a pending approval', () => {
-    let pending: ApprovalRequest;
-    let call: Promise<Answer>;
-
-    beforeAll(async () => {
-      // The owner's own client starts a call that the zone parks for a person.
-      call = send(server, writeCall('asked.txt', {}));
-      for (let tries = 0; tries < 200 && cell.approvals().pending().length === 0; tries++) {
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      pending = cell.approvals().pending()[0] as ApprovalRequest;
-      expect(pending).toMatchObject({ tool: 'write', stage: 'zone' });
-    });
-
-    it('cannot be read or approved with a forged Host', async () => {
-      const host = `evil.example:${new URL(server.url).port}`;
-      const listed = await send(server, { path: '/approvals', host });
-      expect(listed.status).toBe(421);
-      expect(listed.body).not.toContain(pending.id);
-      for (const forged of [host, `localhost.:${new URL(server.url).port}`]) {
-        const decided = await send(server, {
-          method: 'POST',
-          path: `/approvals/${pending.id}`,
-          host: forged,
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ decision: 'approve', scope: 'session' }),
-        });
-        expect(decided.status).toBe(421);
-      }
-      expect(
-        cell
-          .approvals()
-          .pending()
-          .map((request) => request.id),
-      ).toEqual([pending.id]);
-      expect(existsSync(join(work, 'asked.txt'))).toBe(false);
-    });
-
-    it('cannot be approved from another origin, by any kind of request a page can send', async () => {
-      const own = new URL(server.url).host;
-      const attempts: Sent[] = [
-        { headers: { origin: 'https://evil.example', 'content-type': 'application/json' } },
-        { headers: { origin: 'null', 'content-type': 'application/json' } },
-        { headers: { origin: `http://localhost:${new URL(server.url).port}`, 'content-type': 'application/json' } },
-        { headers: { origin: 'https://evil.example', 'content-type': 'text/plain' } },
-        { headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' } },
-        { headers: { 'sec-fetch-site': 'cross-site', 'content-type': 'application/json' } },
-        { headers: { 'sec-fetch-site': 'same-site', 'content-type': 'application/json' } },
-      ].map((attempt) => ({
-        ...attempt,
-        method: 'POST',
-        path: `/approvals/${pending.id}`,
-        host: own,
-        body: JSON.stringify({ decision: 'approve' }),
-      }));
-      for (const attempt of attempts) {
-        const answer = await send(server, attempt);
-        expect({ headers: attempt.headers, status: answer.status }).toEqual({ headers: attempt.headers, status: 403 });
-        expect(answer.body).toContain('"code":"origin_not_allowed"');
-      }
-      expect(
-        cell
-          .approvals()
-          .pending()
-          .map((request) => request.id),
-      ).toEqual([pending.id]);
-      expect(existsSync(join(work, 'asked.txt'))).toBe(false);
-    });
-
-    it('refuses the preflight a page would need, and grants no CORS', async () => {
-      const answer = await send(server, {
-        method: 'OPTIONS',
-        path: `/approvals/${pending.id}`,
-        headers: {
-          origin: 'https://evil.example',
-          'access-control-request-method': 'POST',
-          'access-control-request-headers': 'content-type',
-        },
-      });
-      expect(answer.status).toBe(403);
-      expect(Object.keys(answer.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
-    });
-
-    it('is answered by the owner (the control), and the denied call wrote nothing', async () => {
-      const decided = await send(server, {
-        method: 'POST',
-        path: `/approvals/${pending.id}`,
-        headers: { 'content-type': 'application/json', origin: server.url },
-        body: JSON.stringify({ decision: 'deny', reason: 'not from a test' }),
-      });
-      expect(decided.status).toBe(200);
-      expect(JSON.parse((await call).body)).toMatchObject({ isError: true, code: 'denied' });
-      expect(existsSync(join(work, 'asked.txt'))).toBe(false);
-    });
+    const answer = await send(server, execCall('control-exec.txt', { origin: server.url }));
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ isError: false });
+    expect(existsSync(join(work, 'control-exec.txt'))).toBe(true);
   });
 
   it('does not open /events for a forged Host or another origin', async () => {
@@ -421,6 +368,112 @@ describe("security: a rebinding page, against a server on auth: 'none'", () => {
     const own = await send(server, { path: '/events' });
     expect(own.status).toBe(200);
     expect(own.body).toBe(': connected\n\n');
+  });
+});
+
+describe("security: a pending approval, on a server on auth: 'none'", () => {
+  let cell: Cell;
+  let work: string;
+  let server: HttpServer;
+
+  let pending: ApprovalRequest;
+  let call: Promise<Answer>;
+
+  beforeAll(async () => {
+    ({ cell, work } = world({ ask: true }));
+    server = await serve(cell, { auth: 'none' });
+    // The owner's own client starts an exec that the zone parks for a person.
+    call = send(server, execCall('asked.txt', {}));
+    for (let tries = 0; tries < 200 && cell.approvals().pending().length === 0; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    pending = cell.approvals().pending()[0] as ApprovalRequest;
+    expect(pending).toMatchObject({ tool: 'exec', stage: 'zone', args: { command: 'touch asked.txt' } });
+  });
+  afterAll(async () => {
+    await server.close();
+    await cell.stop();
+  });
+
+  it('cannot be read or approved with a forged Host', async () => {
+    const host = `evil.example:${new URL(server.url).port}`;
+    const listed = await send(server, { path: '/approvals', host });
+    expect(listed.status).toBe(421);
+    expect(listed.body).not.toContain(pending.id);
+    for (const forged of [host, `localhost.:${new URL(server.url).port}`]) {
+      const decided = await send(server, {
+        method: 'POST',
+        path: `/approvals/${pending.id}`,
+        host: forged,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ decision: 'approve', scope: 'session' }),
+      });
+      expect(decided.status).toBe(421);
+    }
+    expect(
+      cell
+        .approvals()
+        .pending()
+        .map((request) => request.id),
+    ).toEqual([pending.id]);
+    expect(existsSync(join(work, 'asked.txt'))).toBe(false);
+  });
+
+  it('cannot be approved from another origin, by any kind of request a page can send', async () => {
+    const own = new URL(server.url).host;
+    const attempts: Sent[] = [
+      { headers: { origin: 'https://evil.example', 'content-type': 'application/json' } },
+      { headers: { origin: 'null', 'content-type': 'application/json' } },
+      { headers: { origin: `http://localhost:${new URL(server.url).port}`, 'content-type': 'application/json' } },
+      { headers: { origin: 'https://evil.example', 'content-type': 'text/plain' } },
+      { headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' } },
+      { headers: { 'sec-fetch-site': 'cross-site', 'content-type': 'application/json' } },
+      { headers: { 'sec-fetch-site': 'same-site', 'content-type': 'application/json' } },
+    ].map((attempt) => ({
+      ...attempt,
+      method: 'POST',
+      path: `/approvals/${pending.id}`,
+      host: own,
+      body: JSON.stringify({ decision: 'approve' }),
+    }));
+    for (const attempt of attempts) {
+      const answer = await send(server, attempt);
+      expect({ headers: attempt.headers, status: answer.status }).toEqual({ headers: attempt.headers, status: 403 });
+      expect(answer.body).toContain('"code":"origin_not_allowed"');
+    }
+    expect(
+      cell
+        .approvals()
+        .pending()
+        .map((request) => request.id),
+    ).toEqual([pending.id]);
+    expect(existsSync(join(work, 'asked.txt'))).toBe(false);
+  });
+
+  it('refuses the preflight a page would need, and grants no CORS', async () => {
+    const answer = await send(server, {
+      method: 'OPTIONS',
+      path: `/approvals/${pending.id}`,
+      headers: {
+        origin: 'https://evil.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+    expect(answer.status).toBe(403);
+    expect(Object.keys(answer.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
+  });
+
+  it('is approved by its own origin (the control: the approved exec leaves the marker)', async () => {
+    const decided = await send(server, {
+      method: 'POST',
+      path: `/approvals/${pending.id}`,
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({ decision: 'approve' }),
+    });
+    expect(decided.status).toBe(200);
+    expect(JSON.parse((await call).body)).toMatchObject({ isError: false });
+    expect(existsSync(join(work, 'asked.txt'))).toBe(true);
   });
 });
 
