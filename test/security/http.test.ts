@@ -350,6 +350,53 @@ describe("security: a rebinding page, against a server on auth: 'none'", () => {
     expect(existsSync(join(work, 'control-exec.txt'))).toBe(true);
   });
 
+  it('does not let a forged Host or another origin answer a tool question', async () => {
+    const port = new URL(server.url).port;
+    const asked = send(server, {
+      method: 'POST',
+      path: '/tools/ask_user/call',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        args: { questions: [{ question: 'Deploy now?', options: [{ label: 'yes' }, { label: 'no' }] }] },
+      }),
+    });
+    for (let tries = 0; tries < 200 && cell.approvals().pendingQuestions().length === 0; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const id = cell.approvals().pendingQuestions()[0]?.id ?? '';
+    const answer = (extra: Partial<Sent>) =>
+      send(server, {
+        method: 'POST',
+        path: `/questions/${id}`,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ answers: [['yes']] }),
+        ...extra,
+      });
+    expect((await send(server, { path: '/questions', host: `evil.example:${port}` })).status).toBe(421);
+    expect((await answer({ host: `evil.example:${port}` })).status).toBe(421);
+    expect((await answer({ headers: { 'content-type': 'text/plain', origin: 'https://evil.example' } })).status).toBe(
+      403,
+    );
+    expect(
+      (await answer({ headers: { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' } })).status,
+    ).toBe(403);
+    expect(
+      cell
+        .approvals()
+        .pendingQuestions()
+        .map((request) => request.id),
+    ).toEqual([id]);
+    // The control: the server's own client answers, and the tool hears it.
+    const own = await send(server, {
+      method: 'POST',
+      path: `/questions/${id}`,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ answers: [['no']] }),
+    });
+    expect(own.status).toBe(200);
+    expect(JSON.parse((await asked).body)).toMatchObject({ text: 'The user answered:\n1. Deploy now?\n   Answer: no' });
+  });
+
   it('does not open /events for a forged Host or another origin', async () => {
     const port = new URL(server.url).port;
     for (const sent of [
