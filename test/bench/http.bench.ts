@@ -2,6 +2,8 @@
 // whose handler does the same work (parse the JSON body, run the same function, answer JSON), plus a
 // bare Hono app that calls `run.call`, to split the pipeline's share from the API's own HTTP layer.
 // The servers run in a child process, the client here: 16 requests in flight over keep-alive sockets.
+// Every request carries the API's bearer token (the bare apps ignore it), so the API's share includes
+// its Host, Origin and token checks, as a real client meets them.
 // Run: node --expose-gc --import tsx test/bench/http.bench.ts
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, realpathSync } from 'node:fs';
@@ -24,6 +26,8 @@ interface Targets {
   readonly bare: string;
   readonly bareRun: string;
   readonly api: string;
+  /** The API's owner token (serve made it): every request sends it, as a real client does. */
+  readonly token: string;
 }
 
 const plain = ({ n }: { n: number }) => `n=${n}`;
@@ -66,6 +70,7 @@ async function serveTargets(): Promise<void> {
     bare: await listen(bare),
     bareRun: await listen(bareRun),
     api: `${api.url}/tools/plain/call`,
+    token: api.token ?? '',
   };
   process.send?.(targets);
   // Told to stop, or the parent is gone (it failed): either way the servers go with this process.
@@ -86,12 +91,12 @@ async function measure(): Promise<void> {
     { name: 'API: POST /tools/plain/call', url: targets.api },
   ];
   try {
-    for (const item of cases) await round(agent, item.url, 'warm-up');
+    for (const item of cases) await round(agent, item.url, 'warm-up', targets.token);
     const samples = cases.map((item) => ({ name: item.name, opsPerSecond: [] as number[] }));
     for (let index = 0; index < ROUNDS; index++) {
       for (const [position, item] of cases.entries()) {
         globalThis.gc?.();
-        samples[position]?.opsPerSecond.push(await round(agent, item.url, `round-${index}`));
+        samples[position]?.opsPerSecond.push(await round(agent, item.url, `round-${index}`, targets.token));
       }
     }
     const rows = samples.map(summarise);
@@ -118,13 +123,13 @@ async function measure(): Promise<void> {
 }
 
 /** `CALLS` requests, `CONCURRENCY` at a time; returns calls per second. Every answer must be a success. */
-async function round(agent: Agent, url: string, session: string): Promise<number> {
+async function round(agent: Agent, url: string, session: string, token: string): Promise<number> {
   let next = 0;
   const started = process.hrtime.bigint();
   const worker = async () => {
     while (next < CALLS) {
       const n = next++;
-      const answer = await post(agent, url, JSON.stringify({ args: { n } }), session);
+      const answer = await post(agent, url, JSON.stringify({ args: { n } }), session, token);
       if (answer.status !== 200 || (JSON.parse(answer.body) as { isError: boolean }).isError) {
         throw new Error(`a benchmark call failed: ${answer.status} ${answer.body}`);
       }
@@ -134,7 +139,13 @@ async function round(agent: Agent, url: string, session: string): Promise<number
   return (CALLS * 1e9) / Number(process.hrtime.bigint() - started);
 }
 
-function post(agent: Agent, url: string, body: string, session: string): Promise<{ status: number; body: string }> {
+function post(
+  agent: Agent,
+  url: string,
+  body: string,
+  session: string,
+  token: string,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const outgoing = request(
       url,
@@ -145,6 +156,7 @@ function post(agent: Agent, url: string, body: string, session: string): Promise
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),
           'x-wesgine-session': session,
+          authorization: `Bearer ${token}`,
         },
       },
       (response) => {

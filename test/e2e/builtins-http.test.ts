@@ -12,12 +12,14 @@ describe('the built-in tools over HTTP', () => {
   let cell: Cell;
   let server: HttpServer;
   let work: string;
+  let owner: Record<string, string>;
 
   beforeAll(async () => {
     work = realpathSync(mkdtempSync(join(tmpdir(), 'wesgine-builtins-http-')));
     writeFileSync(join(work, 'config.txt'), 'port = 80\n');
     cell = createEngine({ tools: builtins }).createCell({ workDir: work });
     server = await serve(cell, { port: 0 });
+    owner = { authorization: `Bearer ${server.token}` };
   });
 
   afterAll(async () => {
@@ -28,7 +30,7 @@ describe('the built-in tools over HTTP', () => {
   const call = async (name: string, args: unknown, sessionId?: string) => {
     const response = await fetch(`${server.url}/tools/${name}/call`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...owner, 'content-type': 'application/json' },
       body: JSON.stringify({ args, ...(sessionId === undefined ? {} : { sessionId }) }),
     });
     expect(response.status).toBe(200);
@@ -36,7 +38,7 @@ describe('the built-in tools over HTTP', () => {
   };
 
   it('lists the built-ins by their own names, not their aliases', async () => {
-    const listed = (await (await fetch(`${server.url}/tools`)).json()) as { name: string }[];
+    const listed = (await (await fetch(`${server.url}/tools`, { headers: owner })).json()) as { name: string }[];
     const names = listed.map((tool) => tool.name);
     expect(names).toEqual(expect.arrayContaining(['read', 'write', 'edit', 'apply_patch', 'exec', 'grep', 'glob']));
     expect(names).not.toContain('search_files');
@@ -49,7 +51,10 @@ describe('the built-in tools over HTTP', () => {
     expect(await call('edit', edit, 'bob')).toMatchObject({ isError: true, code: 'not_read' });
     expect(await call('edit', edit, 'alice')).toMatchObject({ isError: false });
     expect(readFileSync(join(work, 'config.txt'), 'utf8')).toBe('port = 8080\n');
-    const state = (await (await fetch(`${server.url}/sessions/alice/state`)).json()) as Record<string, unknown>;
+    const state = (await (await fetch(`${server.url}/sessions/alice/state`, { headers: owner })).json()) as Record<
+      string,
+      unknown
+    >;
     expect(Object.keys(state)).toEqual(['read.ledger']);
   });
 
@@ -58,11 +63,12 @@ describe('the built-in tools over HTTP', () => {
       questions: [{ question: 'Deploy now?', options: [{ label: 'yes' }, { label: 'no' }] }],
     });
     let pending: QuestionRequest[] = [];
-    while (pending.length === 0) pending = (await (await fetch(`${server.url}/questions`)).json()) as QuestionRequest[];
+    while (pending.length === 0)
+      pending = (await (await fetch(`${server.url}/questions`, { headers: owner })).json()) as QuestionRequest[];
     expect(pending[0]).toMatchObject({ tool: 'ask_user', questions: [{ question: 'Deploy now?' }] });
     const posted = await fetch(`${server.url}/questions/${pending[0]?.id}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...owner, 'content-type': 'application/json' },
       body: JSON.stringify({ answers: [['no']] }),
     });
     expect(posted.status).toBe(200);
@@ -81,7 +87,7 @@ describe('the built-in tools over HTTP', () => {
       { step: 'Change the port', status: 'in_progress' },
     ];
     expect(await call('plan', { plan }, 'planner')).toMatchObject({ isError: false });
-    const state = (await (await fetch(`${server.url}/sessions/planner/state`)).json()) as {
+    const state = (await (await fetch(`${server.url}/sessions/planner/state`, { headers: owner })).json()) as {
       plan: { steps: unknown };
     };
     expect(state.plan.steps).toEqual(plan);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // The HTTP API of a real cell on a real loopback socket, driven with fetch: the tool list, calls and
 // refusals, bearer auth, the event stream, an approval round trip, and a close that leaves nothing open.
+// (What a web page can make a browser send, forged Host and Origin, is test/security/http.test.ts.)
 
 const TOKEN = 'e2e-token-7f3a';
 const auth = { authorization: `Bearer ${TOKEN}` };
@@ -189,7 +190,7 @@ describe('closing the server', () => {
   it('ends open event streams, closes promptly and leaves no open handles', async () => {
     const { cell } = fixture();
     const before = count();
-    const server = await serve(cell, { port: 0 });
+    const server = await serve(cell, { port: 0, auth: 'none' });
     const next = sseFrames(await fetch(`${server.url}/events`));
     expect(await next()).toBe(': connected');
     expect(await (await call(server, 'add', { args: { a: 1, b: 1 } }, {})).json()).toMatchObject({ text: '2' });
@@ -225,17 +226,20 @@ describe('a zone that asks, answered over HTTP', () => {
         return 'written';
       },
     });
+    // No token given: serve makes one and keeps it in the cell's data folder.
     const server = await serve(cell, { port: 0 });
+    const owner = { authorization: `Bearer ${server.token}` };
     try {
-      const answer = call(server, 'write_note', { args: { path: 'a.md', text: 'hi' }, sessionId: 'z' }, {});
+      expect(server.tokenFile).toBe(join(cell.dataDir, 'http-token'));
+      const answer = call(server, 'write_note', { args: { path: 'a.md', text: 'hi' }, sessionId: 'z' }, owner);
       let pending: ApprovalRequest[] = [];
       while (pending.length === 0) {
-        pending = (await (await fetch(`${server.url}/approvals`)).json()) as ApprovalRequest[];
+        pending = (await (await fetch(`${server.url}/approvals`, { headers: owner })).json()) as ApprovalRequest[];
       }
       expect(pending[0]).toMatchObject({ tool: 'write_note', stage: 'zone', sessionId: 'z', args: { path: 'a.md' } });
       const decided = await fetch(`${server.url}/approvals/${pending[0]?.id}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { ...owner, 'content-type': 'application/json' },
         body: JSON.stringify({ decision: 'deny', reason: 'use the drafts folder' }),
       });
       expect(decided.status).toBe(200);

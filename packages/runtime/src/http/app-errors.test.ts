@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createApp } from './create-app.js';
-import { fixtureCell, postJson } from './http.test.fixture.js';
+import { fixtureCell, OPEN, postJson } from './http.test.fixture.js';
 
 describe('bearer token', () => {
   const { cell } = fixtureCell();
@@ -40,7 +40,7 @@ describe('bearer token', () => {
 
 describe('request bodies', () => {
   const { cell } = fixtureCell();
-  const app = createApp(cell, { bodyLimit: 64 });
+  const app = createApp(cell, { ...OPEN, bodyLimit: 64 });
   const big = JSON.stringify({ args: { a: 1, b: 2 }, actor: 'x'.repeat(100) });
 
   it('answers a body over the limit with 413, whether or not it states its length', async () => {
@@ -80,6 +80,13 @@ describe('request bodies', () => {
     ['[1]', 'invalid_body', 'the body must be a JSON object, not an array'],
     ['null', 'invalid_body', 'the body must be a JSON object, not null'],
     ['"text"', 'invalid_body', 'the body must be a JSON object, not a string'],
+    ['42', 'invalid_body', 'the body must be a JSON object, not a number'],
+    ['true', 'invalid_body', 'the body must be a JSON object, not a boolean'],
+    [
+      '{"__proto__":{"args":{}}}',
+      'invalid_body',
+      "unknown field '__proto__' in the body; it takes args, actor and sessionId (the tool's arguments go under args)",
+    ],
   ])('answers the body %j with 400', async (body, code, message) => {
     const response = await app.request('/tools/add/call', {
       method: 'POST',
@@ -91,7 +98,7 @@ describe('request bodies', () => {
   });
 
   it('refuses a bodyLimit that is not a positive whole number', () => {
-    expect(() => createApp(cell, { bodyLimit: 0 })).toThrow(
+    expect(() => createApp(cell, { ...OPEN, bodyLimit: 0 })).toThrow(
       'bodyLimit must be a positive whole number of bytes, got 0',
     );
   });
@@ -99,7 +106,7 @@ describe('request bodies', () => {
 
 describe('routes and methods', () => {
   const { cell } = fixtureCell();
-  const app = createApp(cell);
+  const app = createApp(cell, OPEN);
 
   it('answers a wrong method with 405 and Allow', async () => {
     const call = await app.request('/tools/add/call');
@@ -116,6 +123,18 @@ describe('routes and methods', () => {
     });
   });
 
+  it('answers malformed percent escapes in the path and the query as any other value', async () => {
+    const dialect = await app.request('/tools?dialect=%E0%A4%A');
+    expect(dialect.status).toBe(400);
+    expect(await dialect.json()).toMatchObject({ error: { code: 'unknown_dialect' } });
+    const session = await app.request('/sessions/%ff/state');
+    expect(session.status).toBe(404);
+    expect(await session.json()).toMatchObject({ error: { code: 'unknown_session' } });
+    const tool = await app.request('/tools/%E0%A4%A/call', postJson({}));
+    expect(tool.status).toBe(404);
+    expect(await tool.json()).toMatchObject({ error: { code: 'unknown_tool' } });
+  });
+
   it('answers an unknown route with 404', async () => {
     const response = await app.request('/tools/add');
     expect(response.status).toBe(404);
@@ -130,7 +149,7 @@ describe('routes and methods', () => {
     vi.spyOn(failing, 'allTools').mockImplementation(() => {
       throw new Error('secret detail at /home/someone/.ssh');
     });
-    const response = await createApp(failing, { onError: (error) => reported.push(error) }).request('/tools');
+    const response = await createApp(failing, { ...OPEN, onError: (error) => reported.push(error) }).request('/tools');
     expect(response.status).toBe(500);
     const text = await response.text();
     expect(JSON.parse(text)).toEqual({

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from './create-app.js';
-import { fixtureCell, postJson, question } from './http.test.fixture.js';
+import { fixtureCell, OPEN, postJson, question } from './http.test.fixture.js';
 
 describe('approvals', () => {
   it('lists the waiting questions and answers one with approve', async () => {
     const { cell } = fixtureCell();
-    const app = createApp(cell);
+    const app = createApp(cell, OPEN);
     expect(await (await app.request('/approvals')).json()).toEqual([]);
     const answer = cell.approvals().ask(question('q1'), new AbortController().signal);
     const listed = await app.request('/approvals');
@@ -21,14 +21,17 @@ describe('approvals', () => {
   it('answers with deny and its reason', async () => {
     const { cell } = fixtureCell();
     const answer = cell.approvals().ask(question('q2'), new AbortController().signal);
-    const decided = await createApp(cell).request('/approvals/q2', postJson({ decision: 'deny', reason: 'not today' }));
+    const decided = await createApp(cell, OPEN).request(
+      '/approvals/q2',
+      postJson({ decision: 'deny', reason: 'not today' }),
+    );
     expect(decided.status).toBe(200);
     expect(await answer).toEqual({ decision: 'deny', reason: 'not today' });
   });
 
   it('answers an unknown or already answered id with 404', async () => {
     const { cell } = fixtureCell();
-    const app = createApp(cell);
+    const app = createApp(cell, OPEN);
     const answer = cell.approvals().ask(question('q3'), new AbortController().signal);
     await app.request('/approvals/q3', postJson({ decision: 'approve' }));
     await answer;
@@ -52,7 +55,7 @@ describe('approvals', () => {
   ])('answers the body %j with 400 and leaves the question waiting', async (body, message) => {
     const { cell } = fixtureCell();
     void cell.approvals().ask(question('q4'), AbortSignal.timeout(5_000));
-    const response = await createApp(cell).request('/approvals/q4', postJson(body));
+    const response = await createApp(cell, OPEN).request('/approvals/q4', postJson(body));
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: { code: 'invalid_body', message } });
     expect(cell.approvals().pending()).toHaveLength(1);
@@ -61,7 +64,7 @@ describe('approvals', () => {
 
   it('has no /approvals routes when approvals are off', async () => {
     const { cell } = fixtureCell();
-    const response = await createApp(cell, { approvals: false }).request('/approvals');
+    const response = await createApp(cell, { ...OPEN, approvals: false }).request('/approvals');
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({
       error: { code: 'not_found', message: 'there is no route GET /approvals' },

@@ -1,12 +1,19 @@
 import type { Hono } from 'hono';
 import type { ApprovalQueue } from '../approval/approval-queue.js';
 import { parseDecision } from './approval-decision.js';
+import { maySee, scopeOf } from './client-scope.js';
 import { httpError } from './http-error.js';
 import type { ReadBody } from './json-body.js';
 
-/** `GET /approvals` (the questions waiting, oldest first) and `POST /approvals/:id` (answer one). */
+/**
+ * `GET /approvals` (the questions waiting, oldest first) and `POST /approvals/:id` (answer one). A client
+ * with an actor token sees and answers its actor's only; another's id is unknown to it.
+ */
 export function addApprovalRoutes(app: Hono, queue: ApprovalQueue, readBody: ReadBody): void {
-  app.get('/approvals', (context) => context.json(queue.pending()));
+  app.get('/approvals', (context) => {
+    const scope = scopeOf(context);
+    return context.json(queue.pending().filter((request) => maySee(scope, request.actor)));
+  });
 
   app.post('/approvals/:id', async (context) => {
     const body = await readBody(context);
@@ -14,7 +21,9 @@ export function addApprovalRoutes(app: Hono, queue: ApprovalQueue, readBody: Rea
     const decision = parseDecision(body.value);
     if (!decision.ok) return httpError(context, 'invalid_body', decision.message);
     const id = context.req.param('id');
-    if (!queue.decide(id, decision.value)) {
+    const scope = scopeOf(context);
+    const hidden = queue.pending().some((request) => request.id === id && !maySee(scope, request.actor));
+    if (hidden || !queue.decide(id, decision.value)) {
       return httpError(
         context,
         'unknown_approval',

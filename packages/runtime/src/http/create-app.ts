@@ -2,20 +2,26 @@ import { Hono } from 'hono';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import type { Cell } from '../engine/cell.js';
 import { addApprovalRoutes } from './approval-routes.js';
-import { bearerAuth } from './bearer-auth.js';
+import { type AuthOptions, authMiddleware } from './auth-options.js';
+import { scopedSession, scopeOf } from './client-scope.js';
 import { EventStreams } from './event-stream.js';
 import { httpError } from './http-error.js';
 import { jsonBodyReader, statedLengthLimit } from './json-body.js';
 import { addQuestionRoutes } from './question-routes.js';
+import { APP_HOSTS, requestGuard } from './request-guard.js';
 import { SessionRuns } from './session-runs.js';
 import { addToolRoutes } from './tool-routes.js';
 
 /** The largest request body taken unless `bodyLimit` says otherwise: 1 MiB. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
-export interface AppOptions {
-  /** When set, every request needs `Authorization: Bearer <token>`. */
-  readonly token?: string;
+export interface AppOptions extends AuthOptions {
+  /**
+   * The `Host` values the app answers to, exactly as clients send them (`tools.internal:8080`; the port
+   * left out for 80); any other is refused with 421. `createApp` accepts `localhost`, `127.0.0.1` and
+   * `[::1]` (no port, as `app.request` sends) unless told; `serve` adds the names of its own address.
+   */
+  readonly allowedHosts?: readonly string[];
   /** The largest request body in bytes; larger ones get 413. Default 1 MiB. */
   readonly bodyLimit?: number;
   /**
@@ -44,9 +50,10 @@ export function createApp(cell: Cell, options: AppOptions = {}): Hono {
 }
 
 export function assembleApp(cell: Cell, options: AppOptions = {}): AssembledApp {
-  const { token, approvals = true, onError = reportToStderr } = options;
+  const { approvals = true, onError = reportToStderr } = options;
   const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
-  if (token !== undefined && token.trim() === '') throw new TypeError('the token must not be empty');
+  const authenticate = authMiddleware(options);
+  const hosts = checkHosts(options.allowedHosts ?? APP_HOSTS);
   if (!Number.isSafeInteger(limit) || limit < 1) {
     throw new TypeError(`bodyLimit must be a positive whole number of bytes, got ${limit}`);
   }
@@ -60,6 +67,8 @@ export function assembleApp(cell: Cell, options: AppOptions = {}): AssembledApp 
     }),
   );
 
+  // Host and Origin first: what a web page sends is refused before the method, the token or a route.
+  app.use(requestGuard(hosts));
   app.use(
     methodNotAllowed({
       app,
@@ -72,7 +81,7 @@ export function assembleApp(cell: Cell, options: AppOptions = {}): AssembledApp 
         ),
     }),
   );
-  if (token !== undefined) app.use(bearerAuth(token));
+  app.use(authenticate);
   app.use(statedLengthLimit(limit));
 
   const readBody = jsonBodyReader(limit);
@@ -83,7 +92,7 @@ export function assembleApp(cell: Cell, options: AppOptions = {}): AssembledApp 
   }
   app.get('/sessions/:id/state', (context) => {
     const id = context.req.param('id');
-    const state = cell.sessionSnapshot(id);
+    const state = cell.sessionSnapshot(scopedSession(scopeOf(context), id));
     if (state === undefined) {
       return httpError(
         context,
@@ -93,7 +102,7 @@ export function assembleApp(cell: Cell, options: AppOptions = {}): AssembledApp 
     }
     return context.json(state);
   });
-  app.get('/events', (context) => streams.respond(context.req.raw.signal));
+  app.get('/events', (context) => streams.respond(context.req.raw.signal, scopeOf(context)));
 
   app.notFound((context) =>
     httpError(context, 'not_found', `there is no route ${context.req.method} ${context.req.path}`),
@@ -107,6 +116,21 @@ export function assembleApp(cell: Cell, options: AppOptions = {}): AssembledApp 
     return httpError(context, 'internal', 'the server failed to answer this request');
   });
   return { app, streams };
+}
+
+/** A Host value: a name or an IPv4 address or a bracketed IPv6 address, and an optional port. */
+const HOST_VALUE = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+function checkHosts(hosts: readonly string[]): readonly string[] {
+  if (!Array.isArray(hosts)) throw new TypeError('allowedHosts must be a list of Host values');
+  for (const host of hosts) {
+    if (typeof host !== 'string' || !HOST_VALUE.test(host)) {
+      throw new TypeError(
+        `allowedHosts takes Host values as clients send them, such as "tools.internal:8080", not ${JSON.stringify(host)}`,
+      );
+    }
+  }
+  return hosts;
 }
 
 function reportToStderr(error: unknown): void {

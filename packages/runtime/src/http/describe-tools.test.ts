@@ -62,4 +62,25 @@ describe('describeTools', () => {
     );
     expect(describeTools([])).toBe('');
   });
+
+  it('spells out eight levels of a type and no more, however deep the schema nests', () => {
+    let schema: Record<string, unknown> = { type: 'string' };
+    for (let level = 0; level < 100_000; level++) schema = { type: 'array', items: schema };
+    for (let level = 0; level < 100_000; level++) schema = { anyOf: [schema, { type: 'null' }] };
+    const parameters = {
+      type: 'object',
+      properties: { deep: schema, list: { type: 'array', items: { type: 'array', items: { type: 'integer' } } } },
+    };
+    expect(describeTools([{ name: 'deep', category: 'action', description: 'Deep.', parameters }])).toBe(
+      [
+        'name: deep',
+        'category: action',
+        'description: Deep.',
+        'parameters:',
+        `  - deep (... | ... | ${Array(7).fill('null').join(' | ')}, optional)`,
+        '  - list (array of array of integer, optional)',
+        '',
+      ].join('\n'),
+    );
+  });
 });

@@ -13,6 +13,9 @@ type Schema = Readonly<Record<string, unknown>>;
 /** How deep nested object parameters are listed; deeper ones show as `object`. */
 const NESTING_SHOWN = 3;
 
+/** How deep a type is spelled out (`array of array of ...`, unions in unions); deeper is `...`. */
+const TYPE_DEPTH_SHOWN = 8;
+
 /**
  * The plain-text catalogue: one block per tool, in the order given, a blank line between blocks and
  * nowhere else. A block reads
@@ -53,7 +56,7 @@ function propertyLines(schema: Schema, indent: string, depth: number): string[] 
   const lines: string[] = [];
   for (const [name, value] of Object.entries(properties)) {
     const property = asSchema(value) ?? {};
-    const summary = [typeOf(property), required.includes(name) ? 'required' : 'optional', ...qualifiers(property)];
+    const summary = [typeOf(property, 0), required.includes(name) ? 'required' : 'optional', ...qualifiers(property)];
     const description = typeof property.description === 'string' ? property.description.trim() : '';
     lines.push(`${indent}- ${name} (${summary.join(', ')})${description === '' ? '' : `: ${oneLine(description)}`}`);
     const nested = asSchema(property.items) ?? property;
@@ -62,7 +65,9 @@ function propertyLines(schema: Schema, indent: string, depth: number): string[] 
   return lines;
 }
 
-function typeOf(schema: Schema): string {
+function typeOf(schema: Schema, depth: number): string {
+  // A source's schema may nest without end (an MCP server's, say): the words stop, not the stack.
+  if (depth >= TYPE_DEPTH_SHOWN) return '...';
   if (typeof schema.$ref === 'string') return `see ${schema.$ref}`;
   if (schema.const !== undefined) return `exactly ${JSON.stringify(schema.const)}`;
   if (Array.isArray(schema.enum)) return oneOf(schema.enum);
@@ -71,12 +76,12 @@ function typeOf(schema: Schema): string {
     const schemas = members.map((member) => asSchema(member) ?? {});
     // A union of constants (TypeBox's `Union` of `Literal`s, `Enum`) reads as a list of values.
     if (schemas.every((member) => member.const !== undefined)) return oneOf(schemas.map((member) => member.const));
-    return schemas.map(typeOf).join(' | ');
+    return schemas.map((member) => typeOf(member, depth + 1)).join(' | ');
   }
   const type = Array.isArray(schema.type) ? schema.type.join(' | ') : schema.type;
   if (type === 'array') {
     const items = asSchema(schema.items);
-    return items === undefined ? 'array' : `array of ${typeOf(items)}`;
+    return items === undefined ? 'array' : `array of ${typeOf(items, depth + 1)}`;
   }
   return typeof type === 'string' ? type : 'any value';
 }

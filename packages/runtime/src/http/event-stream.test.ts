@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { assembleApp } from './create-app.js';
-import { fixtureCell, postJson, question, sseFrames } from './http.test.fixture.js';
+import { fixtureCell, OPEN, postJson, question, sseFrames } from './http.test.fixture.js';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -9,7 +9,7 @@ afterEach(() => {
 describe('GET /events', () => {
   it('sends each audit event of the cell as event: audit, one line of JSON', async () => {
     const { cell } = fixtureCell();
-    const { app } = assembleApp(cell);
+    const { app } = assembleApp(cell, OPEN);
     const response = await app.request('/events');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
@@ -25,7 +25,7 @@ describe('GET /events', () => {
 
   it('sends each question put to the approval queue as event: approval', async () => {
     const { cell } = fixtureCell();
-    const frames = sseFrames(await assembleApp(cell).app.request('/events'));
+    const frames = sseFrames(await assembleApp(cell, OPEN).app.request('/events'));
     await frames.next();
     void cell.approvals().ask(question('q1'), AbortSignal.timeout(5_000));
     expect(await frames.next()).toBe(`event: approval\ndata: ${JSON.stringify(question('q1'))}`);
@@ -35,7 +35,7 @@ describe('GET /events', () => {
 
   it('sends no approval events when approvals are off', async () => {
     const { cell } = fixtureCell();
-    const frames = sseFrames(await assembleApp(cell, { approvals: false }).app.request('/events'));
+    const frames = sseFrames(await assembleApp(cell, { ...OPEN, approvals: false }).app.request('/events'));
     await frames.next();
     void cell.approvals().ask(question('q1'), AbortSignal.timeout(5_000));
     await cell.run().call('look', {});
@@ -47,7 +47,7 @@ describe('GET /events', () => {
   it('sends a comment every 15 s', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const { cell } = fixtureCell();
-    const frames = sseFrames(await assembleApp(cell).app.request('/events'));
+    const frames = sseFrames(await assembleApp(cell, OPEN).app.request('/events'));
     await frames.next();
     vi.advanceTimersByTime(15_000);
     expect(await frames.next()).toBe(': heartbeat');
@@ -75,7 +75,7 @@ describe('GET /events', () => {
         stop();
       };
     });
-    const { app, streams } = assembleApp(cell);
+    const { app, streams } = assembleApp(cell, OPEN);
     const frames = sseFrames(await app.request('/events'));
     await frames.next();
     expect(streams.size).toBe(1);
@@ -88,7 +88,7 @@ describe('GET /events', () => {
 
   it('ends every open stream on endAll', async () => {
     const { cell } = fixtureCell();
-    const { app, streams } = assembleApp(cell);
+    const { app, streams } = assembleApp(cell, OPEN);
     const first = sseFrames(await app.request('/events'));
     const second = sseFrames(await app.request('/events'));
     await first.next();
@@ -101,7 +101,7 @@ describe('GET /events', () => {
 
   it('drops a client that stops reading once 1,000 events wait for it; it still gets those', async () => {
     const { cell } = fixtureCell();
-    const { app, streams } = assembleApp(cell);
+    const { app, streams } = assembleApp(cell, OPEN);
     const frames = sseFrames(await app.request('/events'));
     const run = cell.run();
     for (let n = 0; n < 1005; n++) expect(await run.call('add', { a: n, b: 0 })).toMatchObject({ isError: false });
@@ -111,5 +111,25 @@ describe('GET /events', () => {
       if (frame.startsWith('event: audit\n')) audits++;
     }
     expect(audits).toBe(1000);
+  });
+
+  it('leaves out an event its JSON cannot hold, without a throw into the code that emitted it', async () => {
+    const { cell } = fixtureCell();
+    const frames = sseFrames(await assembleApp(cell, OPEN).app.request('/events'));
+    await frames.next();
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    let deep: unknown = 1;
+    for (let level = 0; level < 100_000; level++) deep = [deep];
+    for (const [id, args] of [
+      ['cyclic', cyclic],
+      ['deep', deep],
+    ] as const) {
+      const asked = cell.approvals().ask({ ...question(id), args }, AbortSignal.timeout(5_000));
+      expect(await frames.next()).toBe(': one approval event was left out: it cannot be written as JSON');
+      cell.approvals().decide(id, { decision: 'deny' });
+      expect(await asked).toEqual({ decision: 'deny' });
+    }
+    await frames.cancel();
   });
 });

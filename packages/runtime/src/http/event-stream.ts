@@ -1,6 +1,7 @@
 import type { ApprovalRequest, QuestionRequest } from '../approval/approval-request.js';
 import type { Cell } from '../engine/cell.js';
 import type { AuditEvent } from '../pipeline/audit-event.js';
+import { type ClientScope, maySee, OWNER_SCOPE } from './client-scope.js';
 
 /** A comment line every this often, so proxies and clients see that an idle stream is alive. */
 export const HEARTBEAT_MS = 15_000;
@@ -17,8 +18,8 @@ export interface EventSources {
 /**
  * The open `GET /events` streams of one app, so that the server can end them all when it closes.
  * Each stream sends `event: audit` for every audit event of the cell, `event: approval` for every
- * approval put to its approval queue and `event: question` for every tool question (`ask_user`), as one line of JSON each, and a comment every 15 s. Its
- * listeners go when the client goes, when it falls 1,000 frames behind (the stream then ends after
+ * approval put to its approval queue and `event: question` for every tool question (`ask_user`), as one line of JSON each, and a comment every 15 s;
+ * a client with an actor token gets only those whose `actor` is its actor. Its listeners go when the client goes, when it falls 1,000 frames behind (the stream then ends after
  * what is queued), or when `endAll` runs.
  */
 export class EventStreams {
@@ -29,8 +30,11 @@ export class EventStreams {
     this.#sources = sources;
   }
 
-  /** A new stream's response; `signal` is the request's, which aborts when the client disconnects. */
-  respond(signal: AbortSignal): Response {
+  /**
+   * A new stream's response; `signal` is the request's, which aborts when the client disconnects, and
+   * `scope` says whose events it carries.
+   */
+  respond(signal: AbortSignal, scope: ClientScope = OWNER_SCOPE): Response {
     const { cell, approvals } = this.#sources;
     const encoder = new TextEncoder();
     let end = () => {};
@@ -48,12 +52,24 @@ export class EventStreams {
               end();
             }
           };
-          const stopAudit = cell.onAudit((event: AuditEvent) => send(frame('audit', event)));
+          const sendEvent = (event: string, data: { readonly actor: string | undefined }) => {
+            if (ended || !maySee(scope, data.actor)) return;
+            let text: string;
+            try {
+              text = frame(event, data);
+            } catch {
+              // Data JSON cannot hold (a cycle, a nesting past the stack): the client learns that one was
+              // left out rather than the pipeline that emitted it seeing a throw.
+              text = `: one ${event} event was left out: it cannot be written as JSON\n\n`;
+            }
+            send(text);
+          };
+          const stopAudit = cell.onAudit((event: AuditEvent) => sendEvent('audit', event));
           const stopApprovals = approvals
-            ? cell.approvals().onRequest((request: ApprovalRequest) => send(frame('approval', request)))
+            ? cell.approvals().onRequest((request: ApprovalRequest) => sendEvent('approval', request))
             : () => {};
           const stopQuestions = approvals
-            ? cell.approvals().onQuestion((request: QuestionRequest) => send(frame('question', request)))
+            ? cell.approvals().onQuestion((request: QuestionRequest) => sendEvent('question', request))
             : () => {};
           const heartbeat = setInterval(() => send(': heartbeat\n\n'), HEARTBEAT_MS);
           end = () => {

@@ -5,10 +5,14 @@ import { HTTP_ERROR_STATUS } from './http-error.js';
 describe('HTTP_ERROR_STATUS', () => {
   it('pins every code of the HTTP API to its status', () => {
     expect(HTTP_ERROR_STATUS).toEqual({
+      bad_request: 400,
       invalid_json: 400,
       invalid_body: 400,
+      too_deep: 400,
       unknown_dialect: 400,
       unauthorized: 401,
+      origin_not_allowed: 403,
+      forbidden: 403,
       not_found: 404,
       unknown_tool: 404,
       unknown_approval: 404,
@@ -17,6 +21,7 @@ describe('HTTP_ERROR_STATUS', () => {
       method_not_allowed: 405,
       payload_too_large: 413,
       unsupported_media_type: 415,
+      host_not_allowed: 421,
       internal: 500,
       unavailable: 503,
     });

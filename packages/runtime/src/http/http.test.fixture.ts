@@ -90,3 +90,6 @@ export function sseFrames(response: Response) {
     cancel: () => reader.cancel(),
   };
 }
+
+/** App options without authentication, for tests of the routes themselves. */
+export const OPEN = { auth: 'none' } as const;

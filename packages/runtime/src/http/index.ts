@@ -18,9 +18,16 @@
 // - Calls go through one Run per (actor, sessionId) (body first, then the x-wesgine-actor and
 //   x-wesgine-session headers), so a session's calls meet one CycleDetector; the 1,000 most recently
 //   used are kept. Calls that name neither share one run.
-// - POST bodies must be application/json, so a page on another site cannot post a plain form here.
-// - `serve` listens on 127.0.0.1 by default and refuses a non-loopback host without a token.
+// - Every request needs a bearer token unless the app is made with `auth: 'none'` on purpose. `serve`
+//   without a token keeps one in `<dataDir>/http-token` (mode 0600; a looser file is refused) and reuses
+//   it on the next start. Actor tokens act as one actor and see that actor's runs only (client-scope.ts).
+// - Before the method, the token or a route: a `Host` that is not this server's (DNS rebinding) is 421;
+//   an `Origin` not its own, or `Sec-Fetch-Site: cross-site|same-site`, is 403. No CORS is ever granted.
+// - POST bodies must be application/json, at most `bodyLimit` bytes and 64 levels deep (400 too_deep).
+// - `serve` listens on 127.0.0.1 by default and refuses `auth: 'none'` on any other address.
 
+export type { AuthOptions } from './auth-options.js';
+export type { ActorToken } from './bearer-auth.js';
 export type { AppOptions } from './create-app.js';
 export { createApp, DEFAULT_BODY_LIMIT } from './create-app.js';
 export type { HttpErrorBody, HttpErrorCode } from './http-error.js';

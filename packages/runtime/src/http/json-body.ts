@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { httpError } from './http-error.js';
+import { JSON_DEPTH_LIMIT, nestsDeeperThan } from './json-depth.js';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -27,8 +28,8 @@ export function statedLengthLimit(limit: number): MiddlewareHandler {
 }
 
 /**
- * Reads a request body that must be a JSON object of at most `limit` bytes, sent as `application/json`
- * (or a `+json` type). The media type is required so that a page on another site cannot post to this
+ * Reads a request body that must be a JSON object of at most `limit` bytes and `JSON_DEPTH_LIMIT`
+ * levels of nesting, sent as `application/json` (or a `+json` type). The media type is required so that a page on another site cannot post to this
  * API with a plain form: a cross-site `application/json` request needs a CORS preflight, which this API
  * never grants.
  */
@@ -41,6 +42,14 @@ export function jsonBodyReader(limit: number): ReadBody {
     }
     const text = await readText(context, limit);
     if (text === undefined) return { ok: false, response: tooLarge(context, limit) };
+    // Before the parse: what is never built is never walked, by the parse or by anything after it.
+    if (nestsDeeperThan(text, JSON_DEPTH_LIMIT)) {
+      return refuse(
+        context,
+        'too_deep',
+        `the body nests arrays and objects deeper than the limit of ${JSON_DEPTH_LIMIT} levels`,
+      );
+    }
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -83,7 +92,11 @@ function tooLarge(context: Context, limit: number): Response {
   return httpError(context, 'payload_too_large', `the body is larger than the limit of ${limit} bytes`);
 }
 
-function refuse(context: Context, code: 'unsupported_media_type' | 'invalid_json' | 'invalid_body', message: string) {
+function refuse(
+  context: Context,
+  code: 'unsupported_media_type' | 'invalid_json' | 'invalid_body' | 'too_deep',
+  message: string,
+) {
   return { ok: false, response: httpError(context, code, message) } as const;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { QuestionRequest } from '../approval/approval-request.js';
 import { createApp } from './create-app.js';
-import { fixtureCell, postJson } from './http.test.fixture.js';
+import { fixtureCell, OPEN, postJson } from './http.test.fixture.js';
 
 function request(id: string): QuestionRequest {
   return {
@@ -23,7 +23,7 @@ function request(id: string): QuestionRequest {
 describe('tool questions over HTTP', () => {
   it('lists the waiting questions and answers one, one answer list per question', async () => {
     const { cell } = fixtureCell();
-    const app = createApp(cell);
+    const app = createApp(cell, OPEN);
     const answered = cell.approvals().question(request('t1'), new AbortController().signal);
     expect(await (await app.request('/questions')).json()).toEqual([request('t1')]);
     const response = await app.request('/questions/t1', postJson({ answers: [['blue'], ['S', 'M']] }));
@@ -49,7 +49,7 @@ describe('tool questions over HTTP', () => {
       .approvals()
       .question(request('t2'), AbortSignal.timeout(5_000))
       .catch(() => {});
-    const response = await createApp(cell).request('/questions/t2', postJson(body));
+    const response = await createApp(cell, OPEN).request('/questions/t2', postJson(body));
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: { code: 'invalid_body', message } });
     expect(cell.approvals().pendingQuestions()).toHaveLength(1);
@@ -57,7 +57,7 @@ describe('tool questions over HTTP', () => {
 
   it('answers an unknown id with 404', async () => {
     const { cell } = fixtureCell();
-    const response = await createApp(cell).request('/questions/nope', postJson({ answers: [['x']] }));
+    const response = await createApp(cell, OPEN).request('/questions/nope', postJson({ answers: [['x']] }));
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({
       error: {
@@ -69,13 +69,13 @@ describe('tool questions over HTTP', () => {
 
   it('has no question routes when approvals are off', async () => {
     const { cell } = fixtureCell();
-    expect((await createApp(cell, { approvals: false }).request('/questions')).status).toBe(404);
+    expect((await createApp(cell, { ...OPEN, approvals: false }).request('/questions')).status).toBe(404);
   });
 
   it('shows a session’s tool state, and 404 for a session without any', async () => {
     const { cell } = fixtureCell();
     cell.sessionState('chat-7').set('plan', { steps: [{ step: 'ship', status: 'pending' }] });
-    const app = createApp(cell);
+    const app = createApp(cell, OPEN);
     const shown = await app.request('/sessions/chat-7/state');
     expect(shown.status).toBe(200);
     expect(await shown.json()).toEqual({ plan: { steps: [{ step: 'ship', status: 'pending' }] } });

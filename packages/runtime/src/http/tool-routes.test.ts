@@ -1,12 +1,12 @@
 import { DIALECT_NAMES, exportTools, JSON_SCHEMA_DRAFT } from '@wesgine/schema';
 import { describe, expect, it } from 'vitest';
 import { createApp } from './create-app.js';
-import { fixtureCell, postJson } from './http.test.fixture.js';
+import { fixtureCell, OPEN, postJson } from './http.test.fixture.js';
 
 describe('GET /tools', () => {
   it('lists the cell tools as JSON Schema (draft 2020-12), sorted by name', async () => {
     const { cell } = fixtureCell();
-    const response = await createApp(cell).request('/tools');
+    const response = await createApp(cell, OPEN).request('/tools');
     expect(response.status).toBe(200);
     const tools = (await response.json()) as { name: string }[];
     expect(tools.map((tool) => tool.name)).toEqual(['add', 'delegate', 'look', 'read_note']);
@@ -25,7 +25,7 @@ describe('GET /tools', () => {
 
   it('shows a tool registered or unregistered after the app was made', async () => {
     const { cell } = fixtureCell();
-    const app = createApp(cell);
+    const app = createApp(cell, OPEN);
     cell.tools().unregister('add');
     const tools = (await (await app.request('/tools')).json()) as { name: string }[];
     expect(tools.map((tool) => tool.name)).toEqual(['delegate', 'look', 'read_note']);
@@ -33,7 +33,7 @@ describe('GET /tools', () => {
 
   it.each(DIALECT_NAMES)('?dialect=%s serves the provider declarations', async (dialect) => {
     const { cell } = fixtureCell();
-    const response = await createApp(cell).request(`/tools?dialect=${dialect}`);
+    const response = await createApp(cell, OPEN).request(`/tools?dialect=${dialect}`);
     expect(response.status).toBe(200);
     const sorted = cell
       .allTools()
@@ -44,7 +44,7 @@ describe('GET /tools', () => {
 
   it('answers an unknown dialect with 400 naming the valid ones', async () => {
     const { cell } = fixtureCell();
-    const response = await createApp(cell).request('/tools?dialect=cohere');
+    const response = await createApp(cell, OPEN).request('/tools?dialect=cohere');
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       error: {
@@ -58,7 +58,7 @@ describe('GET /tools', () => {
 describe('GET /tools/descriptions', () => {
   it('prints one plain-text block per tool in name order', async () => {
     const { cell } = fixtureCell();
-    const response = await createApp(cell).request('/tools/descriptions');
+    const response = await createApp(cell, OPEN).request('/tools/descriptions');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/plain;charset=UTF-8');
     expect(await response.text()).toBe(
@@ -95,14 +95,14 @@ describe('GET /tools/descriptions', () => {
 describe('POST /tools/:name/call', () => {
   it('answers the ToolResult with 200', async () => {
     const { cell } = fixtureCell();
-    const response = await createApp(cell).request('/tools/add/call', postJson({ args: { a: 2, b: 3 } }));
+    const response = await createApp(cell, OPEN).request('/tools/add/call', postJson({ args: { a: 2, b: 3 } }));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ isError: false, text: '5', data: { sum: 5 } });
   });
 
   it('answers a refusal with 200 and the result the model would see', async () => {
     const { cell } = fixtureCell();
-    const app = createApp(cell);
+    const app = createApp(cell, OPEN);
     const outside = await app.request('/tools/read_note/call', postJson({ args: { path: '/etc/passwd' } }));
     expect(outside.status).toBe(200);
     const refused = await outside.json();
@@ -117,7 +117,7 @@ describe('POST /tools/:name/call', () => {
 
   it('answers an unknown tool with 404 and the close names', async () => {
     const { cell } = fixtureCell();
-    const response = await createApp(cell).request('/tools/ad/call', postJson({ args: {} }));
+    const response = await createApp(cell, OPEN).request('/tools/ad/call', postJson({ args: {} }));
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({
       error: { code: 'unknown_tool', message: "There is no tool named 'ad'; did you mean 'add', 'read_note'?" },
@@ -127,7 +127,7 @@ describe('POST /tools/:name/call', () => {
 
   it('answers unknown_tool from inside an existing tool with 200: it is that tool’s result', async () => {
     const { cell } = fixtureCell();
-    const response = await createApp(cell).request('/tools/delegate/call', postJson({}));
+    const response = await createApp(cell, OPEN).request('/tools/delegate/call', postJson({}));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       isError: true,
@@ -138,7 +138,7 @@ describe('POST /tools/:name/call', () => {
 
   it('takes actor and session from the body, else from the headers', async () => {
     const { cell } = fixtureCell();
-    const app = createApp(cell);
+    const app = createApp(cell, OPEN);
     const headers = { 'x-wesgine-actor': 'header-actor', 'x-wesgine-session': 'header-session' };
     await app.request('/tools/add/call', postJson({ args: { a: 1, b: 1 } }, headers));
     expect(cell.auditLog().at(-1)).toMatchObject({ actor: 'header-actor', sessionId: 'header-session' });
@@ -150,7 +150,7 @@ describe('POST /tools/:name/call', () => {
 
   it("keeps one run per (actor, session): a session's repeats reach one CycleDetector", async () => {
     const { cell } = fixtureCell();
-    const app = createApp(cell);
+    const app = createApp(cell, OPEN);
     const call = (sessionId: string) => app.request('/tools/add/call', postJson({ args: { a: 1, b: 1 }, sessionId }));
     const texts: unknown[] = [];
     for (let index = 0; index < 3; index++) texts.push(await (await call('s1')).json());
@@ -171,14 +171,14 @@ describe('POST /tools/:name/call', () => {
     [{ sessionId: '' }, "'sessionId' must be a non-empty string"],
   ])('answers the body %j with 400', async (body, message) => {
     const { cell } = fixtureCell();
-    const response = await createApp(cell).request('/tools/add/call', postJson(body));
+    const response = await createApp(cell, OPEN).request('/tools/add/call', postJson(body));
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: { code: 'invalid_body', message } });
   });
 
   it('answers 503 once the cell is stopped', async () => {
     const { cell } = fixtureCell();
-    const app = createApp(cell);
+    const app = createApp(cell, OPEN);
     await cell.stop();
     const response = await app.request('/tools/add/call', postJson({ args: { a: 1, b: 1 } }));
     expect(response.status).toBe(503);

@@ -9,6 +9,7 @@ import {
 import type { Hono } from 'hono';
 import type { Cell } from '../engine/cell.js';
 import { parseCallRequest } from './call-request.js';
+import { scopedSession, scopeOf } from './client-scope.js';
 import { describeTools } from './describe-tools.js';
 import { httpError } from './http-error.js';
 import type { ReadBody } from './json-body.js';
@@ -57,7 +58,17 @@ export function addToolRoutes(app: Hono, cell: Cell, runs: SessionRuns, readBody
       session: context.req.header('x-wesgine-session'),
     });
     if (!request.ok) return httpError(context, 'invalid_body', request.message);
-    const { args, actor, sessionId } = request.value;
+    const { args } = request.value;
+    const scope = scopeOf(context);
+    if (scope.actor !== undefined && request.value.actor !== undefined && request.value.actor !== scope.actor) {
+      return httpError(
+        context,
+        'forbidden',
+        `this token acts as ${JSON.stringify(scope.actor)} only; it cannot call as ${JSON.stringify(request.value.actor)}`,
+      );
+    }
+    const actor = scope.actor ?? request.value.actor;
+    const sessionId = request.value.sessionId === undefined ? undefined : scopedSession(scope, request.value.sessionId);
     let run: ReturnType<SessionRuns['get']>;
     try {
       run = runs.get(actor, sessionId);
