@@ -32,6 +32,10 @@ const TYPE_DEPTH_SHOWN = 8;
  * are listed under their parent, two spaces deeper. Blank lines inside a description are dropped so
  * that a blank line always separates two tools.
  */
+/** The first block of the catalogue of a cell whose OS sandbox was turned off. */
+export const SANDBOX_OFF_NOTE =
+  "sandbox: off (this cell's programs, exec's commands and the browser, run with the host process's rights, outside the OS sandbox)\n\n";
+
 export function describeTools(tools: readonly DescribedTool[]): string {
   return tools.map((tool) => `${describeTool(tool)}\n`).join('\n');
 }

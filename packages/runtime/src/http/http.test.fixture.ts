@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineTool, defineToolPack, Path, ToolError, Type } from '@wesgine/schema';
 import type { ApprovalRequest } from '../approval/approval-request.js';
+import type { CellSpec } from '../engine/cell-spec.js';
 import { createEngine } from '../engine/create-engine.js';
 
 // A cell for the HTTP tests: one engine tool, three cell tools (one with a path parameter).
@@ -15,10 +16,10 @@ const look = defineTool({
 });
 const pack = defineToolPack({ name: 'tier-e', version: '1.0.0', tools: [look], handlers: { look: () => 'looked' } });
 
-export function fixtureCell() {
+export function fixtureCell(spec: Partial<CellSpec> = {}) {
   const workDir = realpathSync(mkdtempSync(join(tmpdir(), 'wesgine-http-')));
   writeFileSync(join(workDir, 'notes.md'), 'hello from the workdir');
-  const cell = createEngine({ tools: pack }).createCell({ workDir });
+  const cell = createEngine({ tools: pack }).createCell({ workDir, ...spec });
   cell.tools().register({
     name: 'add',
     description: 'Add two numbers.',

@@ -56,6 +56,16 @@ describe('GET /tools', () => {
 });
 
 describe('GET /tools/descriptions', () => {
+  it("says first, in a block of its own, when the cell's OS sandbox is off", async () => {
+    const { cell } = fixtureCell({ sandbox: 'off' });
+    const text = await (await createApp(cell, OPEN).request('/tools/descriptions')).text();
+    expect(text.split('\n\n')[0]).toBe(
+      "sandbox: off (this cell's programs, exec's commands and the browser, run with the host process's rights, outside the OS sandbox)",
+    );
+    const { cell: on } = fixtureCell();
+    expect(await (await createApp(on, OPEN).request('/tools/descriptions')).text()).not.toContain('sandbox:');
+  });
+
   it('prints one plain-text block per tool in name order', async () => {
     const { cell } = fixtureCell();
     const response = await createApp(cell, OPEN).request('/tools/descriptions');

@@ -10,7 +10,7 @@ import type { Hono } from 'hono';
 import type { Cell } from '../engine/cell.js';
 import { parseCallRequest } from './call-request.js';
 import { scopedSession, scopeOf } from './client-scope.js';
-import { describeTools } from './describe-tools.js';
+import { describeTools, SANDBOX_OFF_NOTE } from './describe-tools.js';
 import { httpError } from './http-error.js';
 import type { ReadBody } from './json-body.js';
 import type { SessionRuns } from './session-runs.js';
@@ -47,7 +47,8 @@ export function addToolRoutes(app: Hono, cell: Cell, runs: SessionRuns, readBody
       description: tool.description,
       parameters: toJsonSchemaTool(tool).parameters,
     }));
-    return context.text(describeTools(described));
+    const note = cell.sandbox.mode === 'off' ? SANDBOX_OFF_NOTE : '';
+    return context.text(note + describeTools(described));
   });
 
   app.post('/tools/:name/call', async (context) => {
