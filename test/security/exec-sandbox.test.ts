@@ -6,7 +6,16 @@
 
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -106,6 +115,19 @@ describe('security: exec reads only inside its roots (class 1)', () => {
       expect(result.text).not.toContain(ENV_SECRET);
       expect(result.text).not.toContain(Buffer.from(`API_TOKEN=${ENV_SECRET}\n`).toString('base64'));
     }
+  });
+
+  it('a link named like a secret covers its target; a dangling one or a missing denied path stops nothing', async () => {
+    const { exec, work } = world({ zone: DEFAULT_ZONE_FILE, denyPaths: ['not-there'] });
+    mkdirSync(join(work, 'config'));
+    writeFileSync(join(work, 'config', 'values'), `KEY=${ENV_SECRET}\n`);
+    symlinkSync('config/values', join(work, 'sub.env'));
+    mkdirSync(join(work, 'pkg'));
+    symlinkSync('../config/values', join(work, 'pkg', '.env'));
+    symlinkSync('/nonexistent/x', join(work, 'config', '.env'));
+    const result = await exec('cat pkg/.env config/values; echo still-runs');
+    expect(result.text).not.toContain(ENV_SECRET);
+    expect(result.text).toMatch(/still-runs\n$/);
   });
 
   it('denyPaths and a zone deny rule close a folder to every program', async () => {

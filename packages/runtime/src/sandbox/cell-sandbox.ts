@@ -8,9 +8,9 @@ import { bubblewrapArguments } from './bubblewrap-arguments.js';
 import { startChild } from './child-process.js';
 import { probeBubblewrap } from './find-bubblewrap.js';
 import { createPidsGroup } from './pids-cgroup.js';
-import { unavailableMessage } from './sandboxed-program.js';
 import type { ResolvedSandbox } from './sandbox-settings.js';
 import { type PathForms, type PathTreatment, SandboxViewError, sandboxView } from './sandbox-view.js';
+import { unavailableMessage } from './sandboxed-program.js';
 import { extraProgramFolders, hiddenSystemPaths, systemMounts } from './system-folders.js';
 
 /** How long a program gets after SIGTERM when the cell stops. */

@@ -96,4 +96,18 @@ describe('sandboxView', () => {
       process.env.HOME = saved;
     }
   });
+
+  it('covers the target of a link a rule names, never the link (a mount would follow it), and skips what is not there', () => {
+    const work = realpathSync(mkdtempSync(join(tmpdir(), 'wesgine-view-links-')));
+    mkdirSync(join(work, 'config'));
+    writeFileSync(join(work, 'config', 'values'), 'A=1');
+    symlinkSync('config/values', join(work, '.env'));
+    mkdirSync(join(work, 'sub'));
+    symlinkSync('/nonexistent/secret', join(work, 'sub', '.env'));
+    symlinkSync('/etc/hostname', join(work, 'outside.env'));
+    const roots = prepareRoots({ workDir: work, allowPaths: [work, join(work, 'missing')], denyPaths: ['gone'] });
+    const view = sandboxView(roots, true, pathTreatment(zone, 'exec', work));
+    expect(view.roots).toEqual([{ path: work, writable: true }]);
+    expect(view.hidden).toEqual([{ path: join(work, 'config', 'values'), folder: false }]);
+  });
 });

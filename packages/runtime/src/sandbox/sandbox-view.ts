@@ -2,7 +2,7 @@
 // are read-only (Hardline's protected files, Zone paths that would ask) and which are hidden (denied
 // folders, credential folders, Zone paths that deny). Found by walking the roots without following
 // links; the masks are real paths, so a link inside a root cannot lead around them.
-import { type Dirent, readdirSync } from 'node:fs';
+import { type Dirent, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isInside } from '../governance/real-path.js';
 import type { PreparedRoots } from '../governance/sandbox-path.js';
@@ -46,15 +46,18 @@ export function sandboxView(
     readOnly: [] as string[],
     hidden: [] as { path: string; folder: boolean }[],
   };
-  const mounted = dedupeRoots(roots.allowed);
+  // A root that does not exist has nothing to show; a mount of it would fail.
+  const mounted = dedupeRoots(roots.allowed.filter((root) => isFolder(root.real)));
   for (const root of mounted) {
     view.roots.push({ path: root.real, writable });
-    if (treat(root, true) === 'hidden') {
-      view.hidden.push({ path: root.real, folder: true });
-    }
+    if (treat(root, true) === 'hidden') view.hidden.push({ path: root.real, folder: true });
   }
   for (const denied of roots.denied) {
-    if (mounted.some((root) => isInside(denied.real, root.real))) view.hidden.push({ path: denied.real, folder: true });
+    const entry = lstatSync(denied.real, { throwIfNoEntry: false });
+    if (entry === undefined || entry.isSymbolicLink()) continue;
+    if (mounted.some((root) => isInside(denied.real, root.real))) {
+      view.hidden.push({ path: denied.real, folder: entry.isDirectory() });
+    }
   }
   let seen = 0;
   const walk = (folder: PathForms): void => {
@@ -72,11 +75,17 @@ export function sandboxView(
     }
     for (const entry of entries) {
       const path = { lexical: join(folder.lexical, entry.name), real: join(folder.real, entry.name) };
-      const isFolder = entry.isDirectory();
       if (roots.denied.some((denied) => isInside(path.real, denied.real) || isInside(path.lexical, denied.lexical))) {
         continue; // hidden whole already
       }
+      const isFolder = entry.isDirectory();
       const treatment = treat(path, isFolder);
+      if (entry.isSymbolicLink()) {
+        // A mount would follow the link: what is covered is its target, when that lies in a root (a
+        // target outside the roots is not there to reach).
+        if (treatment !== undefined) coverTarget(path.real, treatment);
+        continue;
+      }
       if (treatment === 'hidden') {
         view.hidden.push({ path: path.real, folder: isFolder });
         continue;
@@ -85,10 +94,25 @@ export function sandboxView(
       if (isFolder) walk(path);
     }
   };
+  const coverTarget = (link: string, treatment: 'hidden' | 'read-only'): void => {
+    let target: string;
+    try {
+      target = realpathSync(link);
+    } catch {
+      return; // dangling: nothing to cover
+    }
+    if (!mounted.some((root) => isInside(target, root.real))) return;
+    if (treatment === 'hidden') view.hidden.push({ path: target, folder: statSync(target).isDirectory() });
+    else if (writable) view.readOnly.push(target);
+  };
   for (const root of mounted) {
     if (!view.hidden.some((hidden) => hidden.path === root.real)) walk(root);
   }
   return view;
+}
+
+function isFolder(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
 }
 
 /** Roots without those inside another root (their content is walked and mounted with the outer one). */
