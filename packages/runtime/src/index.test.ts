@@ -11,6 +11,7 @@ describe('@wesgine/runtime public surface', () => {
         "DEFAULT_CYCLE_CONFIG",
         "DEFAULT_MAX_TURNS",
         "DEFAULT_ZONE_FILE",
+        "INSIDE_PROXY",
         "ModelError",
         "ZoneError",
         "analyzeCommand",
@@ -21,9 +22,12 @@ describe('@wesgine/runtime public surface', () => {
         "judgeUrl",
         "loadZone",
         "openAiChatClient",
+        "requestGate",
         "runAgent",
         "sandboxedProgram",
         "scriptedClient",
+        "startGuardProxy",
+        "startProxyDispatcher",
       ]
     `);
   });

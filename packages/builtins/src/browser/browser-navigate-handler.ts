@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { type GuardProxy, INSIDE_PROXY, type ProxyRoute, requestGate, startGuardProxy } from '@wesgine/runtime';
 import { type ToolContext, ToolError, type ToolHandler } from '@wesgine/schema';
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import type { BrowserNavigateArgs } from '../../generated/types.gen.js';
 import { findChromium } from './chromium-path.js';
-import { type GuardProxy, startGuardProxy } from './guard-proxy.js';
 import { pageFailure, sameOrigin, timedOut } from './navigation-error.js';
 import { pageMarkdown } from './page-markdown.js';
 import { capContent, type Extract, pageReport } from './page-report.js';
-import type { ProxyRoute } from './proxy-dispatcher.js';
-import { requestGate } from './request-gate.js';
-import { INSIDE_PROXY } from './sandboxed-chromium.js';
 import { acquireBrowser } from './shared-browser.js';
 
 export interface BrowserNavigateOptions {

@@ -1,5 +1,5 @@
+import type { GuardProxy } from '@wesgine/runtime';
 import { ToolError } from '@wesgine/schema';
-import type { GuardProxy } from './guard-proxy.js';
 
 const NET_ERRORS: Readonly<Record<string, string>> = {
   ERR_CONNECTION_REFUSED: 'the server refused the connection',

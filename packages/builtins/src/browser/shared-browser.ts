@@ -1,6 +1,6 @@
+import type { ProxyDispatcher } from '@wesgine/runtime';
 import { ToolError } from '@wesgine/schema';
 import { type Browser, chromium } from 'playwright-core';
-import type { ProxyDispatcher } from './proxy-dispatcher.js';
 import { prepareSandboxedChromium } from './sandboxed-chromium.js';
 
 /** Flags for a headless browser that talks to nothing on its own (no updates, sync or background fetches). */

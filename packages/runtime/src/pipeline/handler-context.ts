@@ -85,6 +85,7 @@ export class HandlerContext implements ToolContext {
         roots: scope.preparedRoots,
         writable: this.#category === 'action',
         treat: pathTreatment(scope.zone, tool, scope.roots.workDir),
+        ...(scope.zone?.allowsHosts(tool) === true ? { checkUrl: (url: string) => this.checkUrl(url) } : {}),
       });
     }
     return this.#sandbox;

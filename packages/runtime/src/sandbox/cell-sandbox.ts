@@ -1,12 +1,16 @@
 // A cell's OS sandbox: the settings it was created with, the programs it is running (all stopped with
 // the cell), and the `ToolSandbox` each call's handler receives.
-import { realpathSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { ToolError, type ToolProcess, type ToolProcessRequest, type ToolSandbox } from '@wesgine/schema';
 import type { PreparedRoots } from '../governance/sandbox-path.js';
 import { bubblewrapArguments } from './bubblewrap-arguments.js';
 import { startChild } from './child-process.js';
 import { probeBubblewrap } from './find-bubblewrap.js';
+import { startGuardProxy } from './network/guard-proxy.js';
+import { behindBridge, INSIDE_PROXY, proxyBridgeFile } from './network/proxy-bridge.js';
+import { requestGate } from './network/request-gate.js';
 import { createPidsGroup } from './pids-cgroup.js';
 import type { ResolvedSandbox } from './sandbox-settings.js';
 import { type PathForms, type PathTreatment, SandboxViewError, sandboxView } from './sandbox-view.js';
@@ -24,6 +28,35 @@ export interface CallSandbox {
   /** Whether the programs may write inside the roots (the call was classed as an action). */
   readonly writable: boolean;
   readonly treat: (path: PathForms, folder: boolean) => PathTreatment;
+  /**
+   * Present when the Zone allows the tool some host: then programs reach the network through a guard
+   * proxy that judges every connection with this (the refusal's reason, or undefined to let it through).
+   */
+  readonly checkUrl?: (url: string) => Promise<string | undefined>;
+}
+
+/** A program's way to the network: a guard proxy on a socket bound into its sandbox. */
+async function startNetwork(checkUrl: (url: string) => Promise<string | undefined>) {
+  const folder = mkdtempSync(join(tmpdir(), 'wesgine-net-'));
+  const socketPath = join(folder, 'proxy.sock');
+  const proxy = await startGuardProxy(requestGate(checkUrl), socketPath);
+  const bridge = proxyBridgeFile();
+  return {
+    socketPath,
+    readPaths: [dirname(bridge), dirname(process.execPath)],
+    env: {
+      HTTP_PROXY: INSIDE_PROXY,
+      HTTPS_PROXY: INSIDE_PROXY,
+      http_proxy: INSIDE_PROXY,
+      https_proxy: INSIDE_PROXY,
+      NO_PROXY: '',
+      no_proxy: '',
+    },
+    close: async () => {
+      await proxy.close();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
 }
 
 export class CellSandbox {
@@ -81,34 +114,47 @@ export class CellSandbox {
       throw new ToolError('unavailable', `${call.tool} cannot start the sandbox: ${error.message}.`);
     }
     const home = homedir();
+    const network = call.checkUrl === undefined ? undefined : await startNetwork(call.checkUrl);
     const args = bubblewrapArguments({
       view,
       system: systemMounts(),
       hiddenSystem: hiddenSystemPaths(),
-      readPaths: [...extraProgramFolders(request.env.PATH, home), ...this.settings.readPaths],
+      readPaths: [
+        ...extraProgramFolders(request.env.PATH, home),
+        ...this.settings.readPaths,
+        ...(network?.readPaths ?? []),
+      ],
       home,
       cwd: realpathSync(request.cwd),
       limits: this.settings.limits,
-      argv: request.argv,
+      binds: network === undefined ? [] : [network.socketPath],
+      argv: network === undefined ? request.argv : behindBridge(request.argv, network.socketPath, 3),
     });
     const group = createPidsGroup(this.settings.limits.processes);
     const bwrap = [probe.path, '--info-fd', '3', ...args];
     // The group is joined by a shell that then becomes bubblewrap, so no process starts outside it.
     const [command, ...commandArgs] =
       group === undefined ? bwrap : ['/bin/sh', '-c', 'echo $$ > "$0" && exec "$@"', group.procsFile, ...bwrap];
+    const release = () => {
+      group?.remove();
+      void network?.close();
+    };
     let started: ToolProcess | undefined;
     try {
-      started = await startChild(request, {
-        command: command as string,
-        args: commandArgs,
-        sandboxed: true,
-        onGone: () => {
-          if (started !== undefined) this.#live.delete(started);
-          group?.remove();
+      started = await startChild(
+        network === undefined ? request : { ...request, env: { ...request.env, ...network.env } },
+        {
+          command: command as string,
+          args: commandArgs,
+          sandboxed: true,
+          onGone: () => {
+            if (started !== undefined) this.#live.delete(started);
+            release();
+          },
         },
-      });
+      );
     } catch (error) {
-      group?.remove();
+      release();
       throw error;
     }
     return started;

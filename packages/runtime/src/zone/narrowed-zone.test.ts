@@ -68,6 +68,7 @@ describe('narrow', () => {
       id: 'sub-agent',
       decide: () => ({ effect: 'deny', zone: 'sub-agent', rule: 'all', reason: 'this agent only reads' }),
       pathEffect: () => 'deny',
+      allowsHosts: () => false,
       narrow: () => refuseAll,
     };
     const twice = narrowed.narrow(refuseAll);

@@ -21,6 +21,9 @@ export function narrowZone(parent: Zone, child: Zone): Zone {
       if (second === undefined) return first;
       return first === undefined || strictness(second) > strictness(first) ? second : first;
     },
+    allowsHosts(tool: string): boolean {
+      return parent.allowsHosts(tool) && child.allowsHosts(tool);
+    },
     narrow(next: Zone): Zone {
       return narrowZone(this, next);
     },

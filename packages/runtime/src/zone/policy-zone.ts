@@ -173,6 +173,10 @@ export class PolicyZone implements Zone {
     return best?.spec.effect;
   }
 
+  allowsHosts(tool: string): boolean {
+    return this.#rulesFor(tool).hosts.some((rule) => rule.spec.effect === 'allow');
+  }
+
   narrow(child: Zone): Zone {
     return narrowZone(this, child);
   }

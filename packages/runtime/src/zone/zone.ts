@@ -75,6 +75,11 @@ export interface Zone {
    * to hide (deny) or write-protect (ask) the paths a program may open without naming them.
    */
   pathEffect(request: ZonePathRequest): Effect | undefined;
+  /**
+   * Whether some `domains` rule allows this tool a host. Only then does a sandboxed program of the tool
+   * get a network at all (through the guard proxy, which judges every connection by `decide`).
+   */
+  allowsHosts(tool: string): boolean;
   /** A zone that is this one narrowed by `child` (both chains apply; strictest wins): for sub-agents and per-run zones. */
   narrow(child: Zone): Zone;
 }

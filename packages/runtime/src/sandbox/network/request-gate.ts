@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { judgeUrl } from '@wesgine/runtime';
+import { judgeUrl } from '../../governance/url/judge-url.js';
 
 export type GateDecision =
   | { readonly allow: true; readonly host: string; readonly addresses: readonly string[] }

@@ -17,7 +17,7 @@ export interface BlockedRequest {
 }
 
 export interface GuardProxy {
-  /** `http://127.0.0.1:<port>`, for the browser context's `proxy.server`. */
+  /** `http://127.0.0.1:<port>`, for the browser context's `proxy.server` (a socket's proxy: port 0). */
   readonly server: string;
   readonly port: number;
   /** The header a refusal answer carries, with this proxy's own value (pages cannot forge it). */
@@ -39,13 +39,13 @@ const HOP_BY_HOP = new Set([
 const MARKER_HEADER = 'x-wesgine-blocked';
 
 /**
- * A forward proxy on 127.0.0.1 for one call's browser context, so every connection the page makes
- * (documents, redirects, sub-resources, fetches, WebSockets and TLS tunnels) is judged by `gate` and
- * goes only to the addresses the gate fixed. Plain HTTP is forwarded request by request; `CONNECT`
+ * A forward proxy for one call's connections (a browser context's, or a sandboxed program's), on
+ * 127.0.0.1 or on `socketPath`, so every connection (documents, redirects, sub-resources, fetches,
+ * WebSockets and TLS tunnels) is judged by `gate` and goes only to the addresses the gate fixed. Plain HTTP is forwarded request by request; `CONNECT`
  * (https, wss) is judged by host and port, then tunnelled. A refusal answers 403 (or a failed tunnel)
  * and is recorded in `blocked`.
  */
-export async function startGuardProxy(gate: RequestGate): Promise<GuardProxy> {
+export async function startGuardProxy(gate: RequestGate, socketPath?: string): Promise<GuardProxy> {
   const blocked: BlockedRequest[] = [];
   const sockets = new Set<Socket>();
   const marker = { header: MARKER_HEADER, value: randomUUID() };
@@ -153,9 +153,10 @@ export async function startGuardProxy(gate: RequestGate): Promise<GuardProxy> {
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    if (socketPath === undefined) server.listen(0, '127.0.0.1', () => resolve());
+    else server.listen(socketPath, () => resolve());
   });
-  const { port } = server.address() as AddressInfo;
+  const port = socketPath === undefined ? (server.address() as AddressInfo).port : 0;
   return {
     server: `http://127.0.0.1:${port}`,
     port,
