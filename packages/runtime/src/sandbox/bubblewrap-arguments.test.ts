@@ -10,6 +10,7 @@ describe('bubblewrapArguments', () => {
           { path: '/w', writable: true },
           { path: '/extra', writable: false },
         ],
+        pinned: ['/w/.git'],
         readOnly: ['/w/.git/config'],
         hidden: [
           { path: '/w/secrets', folder: true },
@@ -35,7 +36,7 @@ describe('bubblewrapArguments', () => {
         '--ro-bind /dev/null /etc/shadow',
         '--proc /proc --dev /dev --tmpfs /tmp --tmpfs /home/me',
         '--ro-bind-try /opt/tool /opt/tool',
-        '--bind /w /w --ro-bind /extra /extra',
+        '--bind /w /w --ro-bind /extra /extra --bind /w/.git /w/.git',
         '--ro-bind /w/.git/config /w/.git/config',
         '--tmpfs /w/secrets --remount-ro /w/secrets --ro-bind /dev/null /w/.env',
         '--remount-ro / --chdir /w/src --setenv TMPDIR /tmp',

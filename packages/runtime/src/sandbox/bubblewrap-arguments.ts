@@ -49,6 +49,7 @@ export function bubblewrapArguments(plan: BubblewrapPlan): string[] {
   args.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp', '--tmpfs', plan.home);
   for (const path of plan.readPaths) args.push('--ro-bind-try', path, path);
   for (const root of plan.view.roots) args.push(root.writable ? '--bind' : '--ro-bind', root.path, root.path);
+  for (const path of plan.view.pinned) args.push('--bind', path, path);
   for (const path of plan.view.readOnly) args.push('--ro-bind', path, path);
   for (const hidden of plan.view.hidden) cover(args, hidden);
   for (const path of plan.binds ?? []) args.push('--bind', path, path);

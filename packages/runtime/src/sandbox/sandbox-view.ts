@@ -13,12 +13,17 @@ export interface PathForms {
   readonly real: string;
 }
 
-/** What one path of a root becomes inside the sandbox; `undefined`: as its root. */
-export type PathTreatment = 'hidden' | 'read-only' | undefined;
+/**
+ * What one path of a root becomes inside the sandbox; `undefined`: as its root. `pinned`: a folder that
+ * stays writable but cannot be renamed, removed or replaced (it is a mount point inside).
+ */
+export type PathTreatment = 'hidden' | 'read-only' | 'pinned' | undefined;
 
 export interface SandboxView {
   /** Real paths of the roots, each writable or not. */
   readonly roots: readonly { readonly path: string; readonly writable: boolean }[];
+  /** Real paths of folders bound onto themselves in a writable root, so they cannot be moved away. */
+  readonly pinned: readonly string[];
   /** Real paths bound read-only over a writable root. */
   readonly readOnly: readonly string[];
   /** Real paths covered: folders with an empty read-only folder, files with one that cannot be opened. */
@@ -43,6 +48,7 @@ export function sandboxView(
 ): SandboxView {
   const view = {
     roots: [] as { path: string; writable: boolean }[],
+    pinned: [] as string[],
     readOnly: [] as string[],
     hidden: [] as { path: string; folder: boolean }[],
   };
@@ -91,10 +97,11 @@ export function sandboxView(
         continue;
       }
       if (treatment === 'read-only' && writable) view.readOnly.push(path.real);
+      if (treatment === 'pinned' && writable && isFolder) view.pinned.push(path.real);
       if (isFolder) walk(path);
     }
   };
-  const coverTarget = (link: string, treatment: 'hidden' | 'read-only'): void => {
+  const coverTarget = (link: string, treatment: Exclude<PathTreatment, undefined>): void => {
     let target: string;
     try {
       target = realpathSync(link);
@@ -103,7 +110,7 @@ export function sandboxView(
     }
     if (!mounted.some((root) => isInside(target, root.real))) return;
     if (treatment === 'hidden') view.hidden.push({ path: target, folder: statSync(target).isDirectory() });
-    else if (writable) view.readOnly.push(target);
+    else if (treatment === 'read-only' && writable) view.readOnly.push(target);
   };
   for (const root of mounted) {
     if (!view.hidden.some((hidden) => hidden.path === root.real)) walk(root);

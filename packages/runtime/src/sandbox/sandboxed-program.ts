@@ -37,7 +37,7 @@ export function sandboxedProgram(options: SandboxedProgramOptions): { command: s
   const socket = options.proxySocket;
   const bridge = socket === undefined ? [] : [dirname(proxyBridgeFile()), dirname(process.execPath)];
   const args = bubblewrapArguments({
-    view: { roots: [], readOnly: [], hidden: [] },
+    view: { roots: [], pinned: [], readOnly: [], hidden: [] },
     system: systemMounts(),
     hiddenSystem: hiddenSystemPaths(),
     readPaths: [...(options.readPaths ?? []), ...bridge],
