@@ -108,6 +108,24 @@ describe('security: exec reads only inside its roots (class 1)', () => {
     expect(w.untouched()).toBe(true);
   });
 
+  it('a read path over the home folder shows a toolchain there, never its credential folders', async () => {
+    const w = world();
+    mkdirSync(join(w.home, '.tool', 'bin'), { recursive: true });
+    writeFileSync(join(w.home, '.tool', 'bin', 'version'), 'tool 1.0\n');
+    const cell = engine.createCell({ workDir: w.work, sandbox: { readPaths: [w.home] } });
+    await withHome(w.home, async () => {
+      const run = cell.run({ human: approver });
+      const tool = await run.call('exec', { command: 'cat ~/.tool/bin/version' });
+      expect(tool.text).toMatch(/Output:\ntool 1.0\n$/);
+      const key = await cell
+        .run({ human: approver })
+        .call('exec', { command: 'cat ~/.ssh/id_rsa; ls -A ~/.ssh | wc -l' });
+      expect(key.text).not.toContain(KEY_SECRET);
+      expect(key.text).toMatch(/\n0\n$/);
+    });
+    expect(readFileSync(join(w.home, '.ssh', 'id_rsa'), 'utf8')).toBe(`${KEY_SECRET}\n`);
+  });
+
   it('files the zone denies are empty inside, under the shipped default zone', async () => {
     const { exec } = world({ zone: DEFAULT_ZONE_FILE });
     for (const command of ['cat .env', 'grep -r API_TOKEN .', 'cp .env copy && cat copy', 'base64 .env']) {

@@ -87,3 +87,8 @@ export function hardlinePath(
   }
   return { allow: true };
 }
+
+/** The credential folders under a home folder, for the OS sandbox to cover wherever it shows them. */
+export function credentialFolders(home: string = homedir()): string[] {
+  return CREDENTIAL_FOLDERS.map((folder) => join(home, folder));
+}

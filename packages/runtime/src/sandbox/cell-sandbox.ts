@@ -1,9 +1,11 @@
 // A cell's OS sandbox: the settings it was created with, the programs it is running (all stopped with
 // the cell), and the `ToolSandbox` each call's handler receives.
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ToolError, type ToolProcess, type ToolProcessRequest, type ToolSandbox } from '@wesgine/schema';
+import { credentialFolders } from '../governance/hardline-paths.js';
+import { isInside } from '../governance/real-path.js';
 import type { PreparedRoots } from '../governance/sandbox-path.js';
 import { bubblewrapArguments } from './bubblewrap-arguments.js';
 import { startChild } from './child-process.js';
@@ -114,16 +116,17 @@ export class CellSandbox {
       throw new ToolError('unavailable', `${call.tool} cannot start the sandbox: ${error.message}.`);
     }
     const home = homedir();
+    const readPaths = [...extraProgramFolders(request.env.PATH, home), ...this.settings.readPaths];
+    // A read path that holds a credential folder (a toolchain under the home folder) shows it covered.
+    const credentials = credentialFolders(home)
+      .filter((folder) => readPaths.some((path) => isInside(folder, path)) && existsSync(folder))
+      .map((path) => ({ path, folder: true }));
     const network = call.checkUrl === undefined ? undefined : await startNetwork(call.checkUrl);
     const args = bubblewrapArguments({
-      view,
+      view: { ...view, hidden: [...view.hidden, ...credentials] },
       system: systemMounts(),
       hiddenSystem: hiddenSystemPaths(),
-      readPaths: [
-        ...extraProgramFolders(request.env.PATH, home),
-        ...this.settings.readPaths,
-        ...(network?.readPaths ?? []),
-      ],
+      readPaths: [...readPaths, ...(network?.readPaths ?? [])],
       home,
       cwd: realpathSync(request.cwd),
       limits: this.settings.limits,
