@@ -2,7 +2,7 @@
 // process may create child groups with the pids controller, else cgroup v1's pids hierarchy). Where
 // neither is writable the limit is not enforced, and the sandbox's status says so.
 import { randomUUID } from 'node:crypto';
-import { accessSync, constants, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface PidsGroup {
@@ -19,6 +19,7 @@ export function pidsParent(): string | null {
   if (parent !== undefined) return parent;
   parent = null;
   for (const candidate of candidates()) {
+    sweepStale(candidate);
     const folder = join(candidate, `wesgine-${process.pid}`);
     try {
       mkdirSync(folder, { recursive: true });
@@ -68,10 +69,45 @@ export function createPidsGroup(processes: number): PidsGroup | undefined {
   };
 }
 
-function removeGroup(folder: string): void {
+/** Removes an empty group; while its last processes are still being reaped it is busy, so try again. */
+function removeGroup(folder: string, tries = 20): void {
   try {
     rmdirSync(folder);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EBUSY' && tries > 0) {
+      setTimeout(() => removeGroup(folder, tries - 1), 50).unref();
+    }
+  }
+}
+
+/** The groups of runtime processes that ended without removing theirs (killed, say). */
+function sweepStale(candidate: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(candidate);
   } catch {
-    // still busy for a moment, or never made
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(/^wesgine-(\d+)$/.exec(name)?.[1]);
+    if (!Number.isInteger(pid) || pid === process.pid || isAlive(pid)) continue;
+    const folder = join(candidate, name);
+    try {
+      for (const child of readdirSync(folder, { withFileTypes: true })) {
+        if (child.isDirectory()) removeGroup(join(folder, child.name), 0);
+      }
+      rmdirSync(folder);
+    } catch {
+      // a group still holds processes: left for a later sweep
+    }
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
