@@ -276,6 +276,26 @@ describe('security: exec writes only where the call may write (class 1)', () => 
   });
 });
 
+describe('security: code hidden in words bash evaluates changes nothing (class 2)', () => {
+  it('a substitution inside a test -v subscript writes nothing, inside or outside (default zone, no human)', async () => {
+    // Looking is allowed without asking, so a command classed as looking runs, with its roots read-only.
+    const { cell, work, root, untouched } = world({ zone: DEFAULT_ZONE_FILE });
+    for (const command of [
+      "test -v 'x[$(touch pwned-a)]'",
+      "[ -v 'x[$(touch ../pwned-b)]' ]",
+      "[[ -v 'x[$(touch pwned-c)]' ]]",
+      "printf -v 'x[$(touch pwned-d)]' %s 1",
+      "test 'x[$(touch pwned-e)]' -eq 1",
+    ]) {
+      // No human: whatever the text analysis makes of it, nobody approves anything.
+      await cell.run().call('exec', { command });
+    }
+    for (const name of ['pwned-a', 'pwned-c', 'pwned-d', 'pwned-e']) expect(existsSync(join(work, name))).toBe(false);
+    expect(existsSync(join(root, 'pwned-b'))).toBe(false);
+    expect(untouched()).toBe(true);
+  });
+});
+
 describe('security: processes and damage are contained (class 3)', () => {
   it('setsid, setsid -f and a double-forking daemon do not outlive the call', async () => {
     const { exec } = world();
