@@ -38,7 +38,8 @@ export async function startChild(request: ToolProcessRequest, launch: ChildLaunc
     child.once('exit', (code, signal) => resolve(launch.sandboxed ? signalOf(code, signal) : { code, signal }));
   });
   const output = [child.stdout, child.stderr] as Readable[];
-  for (const stream of output) stream.on('data', (chunk: Buffer) => request.onOutput(chunk));
+  output[0]?.on('data', (chunk: Buffer) => request.onOutput(chunk, 'stdout'));
+  output[1]?.on('data', (chunk: Buffer) => request.onOutput(chunk, 'stderr'));
   const closed = Promise.all(output.map(closedPromise));
   const namespace = launch.sandboxed ? readNamespace(child.stdio[3] as Readable) : Promise.resolve(undefined);
 

@@ -12,8 +12,8 @@ export interface ToolProcessRequest {
   readonly cwd: string;
   /** The whole environment of the program (nothing of the host's is added). */
   readonly env: Readonly<Record<string, string>>;
-  /** Every piece of output, stdout and stderr, in the order it arrives. */
-  readonly onOutput: (chunk: Uint8Array) => void;
+  /** Every piece of output, stdout and stderr, in the order it arrives, with the stream it came on. */
+  readonly onOutput: (chunk: Uint8Array, stream: 'stdout' | 'stderr') => void;
 }
 
 export interface ToolProcessExit {
