@@ -381,6 +381,27 @@ describe('security: without bubblewrap, exec refuses (unless the cell opted out)
     expect(existsSync(join(work, 'made'))).toBe(false);
   });
 
+  it('says what to allow when bwrap is there but cannot make namespaces', async () => {
+    const { exec, work } = world();
+    const bin = mkdtempSync(join(tmpdir(), 'wesgine-fake-bwrap-'));
+    roots.push(bin);
+    writeFileSync(join(bin, 'bwrap'), '#!/bin/sh\necho "bwrap: No permissions to create new namespace" >&2\nexit 1\n', {
+      mode: 0o755,
+    });
+    const saved = process.env.PATH;
+    process.env.PATH = `${bin}:${saved}`;
+    try {
+      const result = await exec('touch made');
+      expect(result).toMatchObject({ isError: true, code: 'unavailable' });
+      expect(result.text).toBe(
+        `exec runs programs only inside the OS sandbox, and it cannot start here: ${bin}/bwrap could not create a sandbox (bwrap: No permissions to create new namespace). Allow user namespaces (sysctl kernel.unprivileged_userns_clone=1 and user.max_user_namespaces above 0), and check that util-linux (prlimit) is installed, or create the cell with sandbox: 'off' to run programs without it.`,
+      );
+    } finally {
+      process.env.PATH = saved;
+    }
+    expect(existsSync(join(work, 'made'))).toBe(false);
+  });
+
   it("with sandbox: 'off' the command runs and every audit event says so", async () => {
     const { cell, exec } = world({ sandbox: 'off' });
     const result = await exec('cat ../outside/outside.txt');

@@ -106,7 +106,7 @@ export class CellSandbox {
   async #spawnSandboxed(call: CallSandbox, request: ToolProcessRequest): Promise<ToolProcess> {
     const probe = probeBubblewrap();
     if (!probe.ok) {
-      throw new ToolError('unavailable', unavailableMessage(call.tool, probe.reason));
+      throw new ToolError('unavailable', unavailableMessage(call.tool, probe));
     }
     let view: ReturnType<typeof sandboxView>;
     try {

@@ -5,7 +5,10 @@ import { delimiter, join } from 'node:path';
 
 export type BubblewrapProbe =
   | { readonly ok: true; readonly path: string }
-  | { readonly ok: false; readonly reason: string };
+  /** `fix`: what the person running the runtime can do about it. */
+  | { readonly ok: false; readonly reason: string; readonly fix: string };
+
+const INSTALL = "Install the Debian package 'bubblewrap' (apt-get install bubblewrap)";
 
 /** Probes by program path: a `PATH` change (a test hiding bwrap) is seen at once. */
 const probed = new Map<string, BubblewrapProbe>();
@@ -28,10 +31,14 @@ export function bubblewrapOnPath(path: string | undefined = process.env.PATH): s
 /** Whether the sandbox can start on this machine, and why not; the first answer per program is kept. */
 export function probeBubblewrap(path: string | undefined = process.env.PATH): BubblewrapProbe {
   if (process.platform !== 'linux') {
-    return { ok: false, reason: `the OS sandbox needs Linux (bubblewrap); this is ${process.platform}` };
+    return {
+      ok: false,
+      reason: `the OS sandbox needs Linux (bubblewrap); this is ${process.platform}`,
+      fix: 'Run the runtime on Linux',
+    };
   }
   const program = bubblewrapOnPath(path);
-  if (program === undefined) return { ok: false, reason: 'bubblewrap (bwrap) is not on the PATH' };
+  if (program === undefined) return { ok: false, reason: 'bubblewrap (bwrap) is not on the PATH', fix: INSTALL };
   const known = probed.get(program);
   if (known !== undefined) return known;
   const started = spawnSync(
@@ -58,8 +65,13 @@ export function probeBubblewrap(path: string | undefined = process.env.PATH): Bu
       ? { ok: true, path: program }
       : {
           ok: false,
-          reason: `${program} could not create a sandbox (${(started.stderr ?? '').trim() || started.error?.message || `exit ${started.status}`}); user namespaces may be disabled`,
+          reason: `${program} could not create a sandbox (${firstLine(started.stderr) || started.error?.message || `exit ${started.status}`})`,
+          fix: 'Allow user namespaces (sysctl kernel.unprivileged_userns_clone=1 and user.max_user_namespaces above 0), and check that util-linux (prlimit) is installed',
         };
   probed.set(program, probe);
   return probe;
+}
+
+function firstLine(text: string | null | undefined): string {
+  return (text ?? '').trim().split('\n')[0] ?? '';
 }

@@ -33,7 +33,7 @@ export interface SandboxedProgramOptions {
 /** The command and arguments to start; throws a ToolError `unavailable` when the sandbox cannot start here. */
 export function sandboxedProgram(options: SandboxedProgramOptions): { command: string; args: string[] } {
   const probe = probeBubblewrap();
-  if (!probe.ok) throw new ToolError('unavailable', unavailableMessage(options.tool, probe.reason));
+  if (!probe.ok) throw new ToolError('unavailable', unavailableMessage(options.tool, probe));
   const socket = options.proxySocket;
   const bridge = socket === undefined ? [] : [dirname(proxyBridgeFile()), dirname(process.execPath)];
   const args = bubblewrapArguments({
@@ -52,6 +52,6 @@ export function sandboxedProgram(options: SandboxedProgramOptions): { command: s
 }
 
 /** What a tool answers when it needs the sandbox and the sandbox cannot start. */
-export function unavailableMessage(tool: string, reason: string): string {
-  return `${tool} runs programs only inside the OS sandbox, and it cannot start here: ${reason}. Install the Debian package 'bubblewrap' (apt-get install bubblewrap), or create the cell with sandbox: 'off' to run programs without it.`;
+export function unavailableMessage(tool: string, probe: { readonly reason: string; readonly fix: string }): string {
+  return `${tool} runs programs only inside the OS sandbox, and it cannot start here: ${probe.reason}. ${probe.fix}, or create the cell with sandbox: 'off' to run programs without it.`;
 }
