@@ -1,8 +1,7 @@
 // A cell's OS sandbox: the settings it was created with, the programs it is running (all stopped with
 // the cell), and the `ToolSandbox` each call's handler receives.
-import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { existsSync, realpathSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { ToolError, type ToolProcess, type ToolProcessRequest, type ToolSandbox } from '@wesgine/schema';
 import { credentialFolders } from '../governance/hardline-paths.js';
 import { isInside } from '../governance/real-path.js';
@@ -10,9 +9,8 @@ import type { PreparedRoots } from '../governance/sandbox-path.js';
 import { bubblewrapArguments } from './bubblewrap-arguments.js';
 import { startChild } from './child-process.js';
 import { probeBubblewrap } from './find-bubblewrap.js';
-import { startGuardProxy } from './network/guard-proxy.js';
-import { behindBridge, INSIDE_PROXY, proxyBridgeFile } from './network/proxy-bridge.js';
-import { requestGate } from './network/request-gate.js';
+import { startProgramNetwork } from './network/program-network.js';
+import { behindBridge } from './network/proxy-bridge.js';
 import { createPidsGroup } from './pids-cgroup.js';
 import type { ResolvedSandbox } from './sandbox-settings.js';
 import { type PathForms, type PathTreatment, SandboxViewError, sandboxView } from './sandbox-view.js';
@@ -35,30 +33,6 @@ export interface CallSandbox {
    * proxy that judges every connection with this (the refusal's reason, or undefined to let it through).
    */
   readonly checkUrl?: (url: string) => Promise<string | undefined>;
-}
-
-/** A program's way to the network: a guard proxy on a socket bound into its sandbox. */
-async function startNetwork(checkUrl: (url: string) => Promise<string | undefined>) {
-  const folder = mkdtempSync(join(tmpdir(), 'wesgine-net-'));
-  const socketPath = join(folder, 'proxy.sock');
-  const proxy = await startGuardProxy(requestGate(checkUrl), socketPath);
-  const bridge = proxyBridgeFile();
-  return {
-    socketPath,
-    readPaths: [dirname(bridge), dirname(process.execPath)],
-    env: {
-      HTTP_PROXY: INSIDE_PROXY,
-      HTTPS_PROXY: INSIDE_PROXY,
-      http_proxy: INSIDE_PROXY,
-      https_proxy: INSIDE_PROXY,
-      NO_PROXY: '',
-      no_proxy: '',
-    },
-    close: async () => {
-      await proxy.close();
-      rmSync(folder, { recursive: true, force: true });
-    },
-  };
 }
 
 export class CellSandbox {
@@ -121,14 +95,15 @@ export class CellSandbox {
     const credentials = credentialFolders(home)
       .filter((folder) => readPaths.some((path) => isInside(folder, path)) && existsSync(folder))
       .map((path) => ({ path, folder: true }));
-    const network = call.checkUrl === undefined ? undefined : await startNetwork(call.checkUrl);
+    const cwd = realpathSync(request.cwd);
+    const network = call.checkUrl === undefined ? undefined : await startProgramNetwork(call.checkUrl);
     const args = bubblewrapArguments({
       view: { ...view, hidden: [...view.hidden, ...credentials] },
       system: systemMounts(),
       hiddenSystem: hiddenSystemPaths(),
       readPaths: [...readPaths, ...(network?.readPaths ?? [])],
       home,
-      cwd: realpathSync(request.cwd),
+      cwd,
       limits: this.settings.limits,
       binds: network === undefined ? [] : [network.socketPath],
       argv: network === undefined ? request.argv : behindBridge(request.argv, network.socketPath, 3),

@@ -30,7 +30,9 @@ export interface ToolProcess {
   readonly exited: Promise<ToolProcessExit>;
   /**
    * Stops the program and every process it started, daemons included: SIGTERM, then SIGKILL after
-   * `graceMs`; then stops reading its output. Resolves when nothing of it is left. Safe to call twice.
+   * `graceMs`; then stops reading its output and releases what the sandbox held for it. Resolves when
+   * nothing of it is left. Call it once the program is no longer needed, even after it exited; safe
+   * to call twice.
    */
   stop(graceMs: number): Promise<void>;
 }
