@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { constants, type Stats } from 'node:fs';
-import { open } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import { ToolError } from '@wesgine/schema';
 import { fileError } from './file-errors.js';
+import { openVerified } from './open-verified.js';
 
 /** The largest file any file tool reads, even in parts. */
 export const HARD_SIZE_LIMIT = 20 * 1024 * 1024;
@@ -18,19 +19,17 @@ export interface TextFile {
 const SNIFF_BYTES = 8192;
 
 /**
- * Reads a regular file as UTF-8 text. Refuses what is not a regular file (folders, FIFOs, devices,
- * sockets: opened without blocking, so a FIFO never hangs the call), files over `maxBytes`, and binary
- * files (a NUL byte among the first 8 KiB). `shown` is the path as the model wrote it, for messages.
+ * Reads a regular file as UTF-8 text, from a descriptor proven to be `real` (see `openVerified`: no
+ * link followed, no name swapped, no other hard link). Refuses what is not a regular file (folders,
+ * FIFOs, devices, sockets: opened without blocking, so a FIFO never hangs the call), files over
+ * `maxBytes`, and binary files (a NUL byte among the first 8 KiB). `shown` is the path as the model
+ * wrote it, for messages.
  */
 export async function readTextFile(real: string, shown: string, maxBytes = HARD_SIZE_LIMIT): Promise<TextFile> {
-  let handle: Awaited<ReturnType<typeof open>>;
+  const opened = await openVerified(real, shown);
+  const handle: FileHandle = opened.handle;
   try {
-    handle = await open(real, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch (error) {
-    throw fileError(error, shown);
-  }
-  try {
-    const stat = await handle.stat();
+    const { stat } = opened;
     if (stat.isDirectory()) {
       throw new ToolError('not_a_file', `${shown} is a folder, not a file; list it with glob or exec ls.`);
     }

@@ -1,11 +1,10 @@
 import { ToolError, type ToolHandler } from '@wesgine/schema';
 import type { EditArgs } from '../../generated/types.gen.js';
-import { noteWritten } from '../files/after-write.js';
+import { commitSeen } from '../files/after-write.js';
 import { currentFile } from '../files/current-file.js';
 import { lineAt, occurrences, replaceAt } from '../files/literal-replace.js';
 import { numberLines, splitLines } from '../files/numbered-lines.js';
 import { writeTarget } from '../files/resolved-path.js';
-import { commitChanges } from '../fs/commit-changes.js';
 import { withFileLocks } from '../fs/file-locks.js';
 import { fromLf, shapeOf, toLf } from '../fs/line-endings.js';
 
@@ -31,8 +30,7 @@ export const edit: ToolHandler<EditArgs> = async (args, context) => {
           `${shown} already exists; an empty old_string only creates new files. Give the text to replace instead.`,
         );
       }
-      await commitChanges([{ path: real, content: args.new_string, shown }]);
-      await noteWritten(context.session, real, args.new_string);
+      await commitSeen(context.session, [{ path: real, content: args.new_string, shown }]);
       const lines = splitLines(args.new_string).length;
       return `Created ${shown} with the given text (${lines} line${lines === 1 ? '' : 's'}).`;
     }
@@ -66,8 +64,7 @@ export const edit: ToolHandler<EditArgs> = async (args, context) => {
     if (shape.finalNewline && result !== '' && !result.endsWith('\n')) result += '\n';
     if (!shape.finalNewline && result.endsWith('\n')) result = result.slice(0, -1);
     const content = fromLf(result, shape.eol);
-    await commitChanges([{ path: real, content, shown }]);
-    await noteWritten(context.session, real, content);
+    await commitSeen(context.session, [{ path: real, content, shown }]);
     const count = targets.length === 1 ? 'one occurrence' : `${targets.length} occurrences`;
     if (result === '') return `Edited ${shown}: replaced ${count}; the file is now empty.`;
     const first = targets[0] as number;
