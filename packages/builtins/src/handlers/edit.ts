@@ -6,14 +6,25 @@ import { lineAt, occurrences, replaceAt } from '../files/literal-replace.js';
 import { numberLines, splitLines } from '../files/numbered-lines.js';
 import { writeTarget } from '../files/resolved-path.js';
 import { withFileLocks } from '../fs/file-locks.js';
-import { fromLf, shapeOf, toLf } from '../fs/line-endings.js';
+import {
+  breaks,
+  count,
+  type Eol,
+  type Lines,
+  normalised,
+  renderBreaks,
+  splitEndings,
+  toLf,
+} from '../fs/line-endings.js';
 
 /** Lines of context shown around a change. */
 const SNIPPET_CONTEXT = 3;
 
 /**
- * Replaces literal text in a file: exactly one occurrence, or all with `replace_all`. The file keeps its
- * line endings and whether it ends with a line break; an empty `old_string` creates a new file.
+ * Replaces literal text in a file: exactly one occurrence, or all with `replace_all`. Every line the
+ * change does not touch keeps its own ending (see line-endings.ts), new lines take the ending of the
+ * line the change starts on, and the file keeps whether it ends with a line break; an empty
+ * `old_string` creates a new file.
  */
 export const edit: ToolHandler<EditArgs> = async (args, context) => {
   const real = writeTarget(context, '/path', args.path);
@@ -40,10 +51,10 @@ export const edit: ToolHandler<EditArgs> = async (args, context) => {
         `${shown} does not exist. To create it, call edit with an empty old_string, or use write.`,
       );
     }
-    const shape = shapeOf(existing.text);
-    const text = toLf(existing.text);
-    const oldText = toLf(args.old_string);
-    const newText = toLf(args.new_string);
+    const file = splitEndings(existing.text);
+    const text = normalised(file);
+    const oldText = toLf(args.old_string, file.loneCr);
+    const newText = toLf(args.new_string, file.loneCr);
     const found = occurrences(text, oldText);
     if (found.length === 0) {
       throw new ToolError(
@@ -60,10 +71,7 @@ export const edit: ToolHandler<EditArgs> = async (args, context) => {
       );
     }
     const targets = replaceAll ? found : found.slice(0, 1);
-    let result = replaceAt(text, oldText, newText, targets);
-    if (shape.finalNewline && result !== '' && !result.endsWith('\n')) result += '\n';
-    if (!shape.finalNewline && result.endsWith('\n')) result = result.slice(0, -1);
-    const content = fromLf(result, shape.eol);
+    const { text: result, content } = replaceKeepingEndings(file, text, oldText, newText, targets);
     await commitSeen(context.session, [{ path: real, content, shown }]);
     const count = targets.length === 1 ? 'one occurrence' : `${targets.length} occurrences`;
     if (result === '') return `Edited ${shown}: replaced ${count}; the file is now empty.`;
@@ -76,3 +84,49 @@ export const edit: ToolHandler<EditArgs> = async (args, context) => {
     return `Edited ${shown}: replaced ${count}. Lines ${from}-${to} now read:\n${numberLines(lines.slice(from - 1, to), from)}`;
   });
 };
+
+/**
+ * `oldText` at each of `targets` in `text` (the file with its breaks as LF) replaced by `newText`: the
+ * new text (breaks as LF, for the answer) and the content to write, where each line break outside the
+ * replaced spans keeps the file's own ending and each break of `newText` takes the ending of the break
+ * the replaced span starts before (the line it starts on), else the one before, else the file's
+ * dominant one. The file's final line break is kept or left out as it was.
+ */
+function replaceKeepingEndings(
+  file: Lines,
+  text: string,
+  oldText: string,
+  newText: string,
+  targets: readonly number[],
+): { text: string; content: string } {
+  const original = breaks(file);
+  const ends: Eol[] = [];
+  const oldBreaks = count(oldText, '\n');
+  const newBreaks = count(newText, '\n');
+  let result = '';
+  let from = 0;
+  let next = 0;
+  for (const at of targets) {
+    const kept = text.slice(from, at);
+    const keptBreaks = count(kept, '\n');
+    for (let index = 0; index < keptBreaks; index += 1) ends.push(original[next + index] as Eol);
+    next += keptBreaks;
+    const near = original[next] ?? original[next - 1] ?? file.dominant;
+    for (let index = 0; index < newBreaks; index += 1) ends.push(near);
+    next += oldBreaks;
+    result += kept + newText;
+    from = at + oldText.length;
+  }
+  const tail = text.slice(from);
+  for (let index = next; index < original.length; index += 1) ends.push(original[index] as Eol);
+  result += tail;
+  const finalNewline = file.ends.at(-1) !== undefined && file.ends.at(-1) !== '';
+  if (finalNewline && result !== '' && !result.endsWith('\n')) {
+    result += '\n';
+    ends.push(original.at(-1) ?? file.dominant);
+  } else if (!finalNewline && result.endsWith('\n')) {
+    result = result.slice(0, -1);
+    ends.pop();
+  }
+  return { text: result, content: renderBreaks(result, ends, file.dominant) };
+}
