@@ -2,7 +2,7 @@ import { ToolError, type ToolHandler } from '@wesgine/schema';
 import type { EditArgs } from '../../generated/types.gen.js';
 import { commitSeen } from '../files/after-write.js';
 import { currentFile } from '../files/current-file.js';
-import { lineAt, occurrences, replaceAt } from '../files/literal-replace.js';
+import { lineAt, occurrences } from '../files/literal-replace.js';
 import { numberLines, splitLines } from '../files/numbered-lines.js';
 import { writeTarget } from '../files/resolved-path.js';
 import { withFileLocks } from '../fs/file-locks.js';
