@@ -3,7 +3,17 @@
 // link in its last component (O_NOFOLLOW), and the kernel is then asked what the descriptor really is:
 // on Linux the text of /proc/self/fd/N is the real path of the open file, whatever links were crossed
 // to reach it. A descriptor whose real path is not the judged one is closed unread.
-import { closeSync, constants, fstatSync, openSync, readlinkSync, type Stats, statSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  type Dirent,
+  fstatSync,
+  openSync,
+  readdirSync,
+  readlinkSync,
+  type Stats,
+  statSync,
+} from 'node:fs';
 import { type FileHandle, open, readlink } from 'node:fs/promises';
 import { ToolError } from '@wesgine/schema';
 import { fileError } from './file-errors.js';
@@ -103,4 +113,20 @@ export function openVerifiedSync(real: string, folder = false): { fd: number; st
 
 function sameFile(a: Stats, b: Stats | undefined): boolean {
   return b !== undefined && a.dev === b.dev && a.ino === b.ino;
+}
+
+/**
+ * The entries of the folder at real path `real`, listed through a descriptor proven to be that folder
+ * (so a folder swapped for a link to elsewhere is not listed), or `undefined` when it is not one now.
+ */
+export function readFolderVerified(real: string): Dirent[] | undefined {
+  const opened = openVerifiedSync(real, true);
+  if (opened === undefined) return undefined;
+  try {
+    return readdirSync(hasProcFds() ? descriptorPath(opened.fd) : real, { withFileTypes: true });
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(opened.fd);
+  }
 }

@@ -1,10 +1,10 @@
 // Runs ripgrep for a search request and reads its output (NUL after every path, so any file name
 // parses) into file hits. Files ripgrep stopped on as binary are dropped, as the Node search drops them.
 import { spawn } from 'node:child_process';
-import { statSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { ToolError } from '@wesgine/schema';
 import type { FileHit, Line, SearchOutcome, SearchRequest } from './search-types.js';
+import { verifyHits } from './verify-hits.js';
 import { VCS_FOLDERS } from './walk-files.js';
 
 const BINARY_NOTICE = /^(.*): (?:WARNING: stopped searching binary file|binary file matches)/;
@@ -31,23 +31,18 @@ export function ripgrepArguments(request: SearchRequest): string[] {
   }
   if (request.ignoreCase) args.push('--ignore-case');
   if (request.multiline) args.push('--multiline', '--multiline-dotall');
-  if (request.mode === 'files_with_matches') args.push('--files-with-matches');
-  else if (request.mode === 'count' && !request.multiline) args.push('--count');
-  else {
-    args.push('--line-number');
-    if (request.mode === 'content' && request.before > 0) args.push(`--before-context=${request.before}`);
-    if (request.mode === 'content' && request.after > 0) args.push(`--after-context=${request.after}`);
-  }
+  // Every mode prints matching lines with their numbers, so that each hit can be proven against the
+  // file (verify-hits.ts); files mode stops at a file's first match, as --files-with-matches does.
+  args.push('--line-number');
+  if (request.mode === 'files_with_matches') args.push('--max-count=1');
+  if (request.mode === 'content' && request.before > 0) args.push(`--before-context=${request.before}`);
+  if (request.mode === 'content' && request.after > 0) args.push(`--after-context=${request.after}`);
   args.push('--regexp', request.regex.ripgrep, '--', request.file === undefined ? './' : `./${request.file}`);
   return args;
 }
 
 function escapeGlob(path: string): string {
   return path.replace(/[\\*?[\]{}!]/g, '\\$&');
-}
-
-function modified(path: string): number {
-  return statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 }
 
 function strip(path: string): string {
@@ -62,9 +57,9 @@ export function runRipgrep(binary: string, request: SearchRequest): Promise<Sear
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { PATH: process.env['PATH'] ?? '', LANG: 'C.UTF-8' },
     });
-    const reader = new OutputReader(request);
+    const reader = new OutputReader();
     const decoder = new StringDecoder('utf8');
-    const separator = request.mode === 'files_with_matches' ? '\0' : '\n';
+    const separator = '\n';
     let pending = '';
     let stderr = '';
     let partial = false;
@@ -100,7 +95,8 @@ export function runRipgrep(binary: string, request: SearchRequest): Promise<Sear
         reject(new ToolError('invalid_arguments', `ripgrep refused the pattern:\n${detail}`));
         return;
       }
-      resolve({ engine: 'ripgrep', hits: reader.hits(), partial, slow: [], large: [] });
+      const verified = verifyHits(request.base, reader.hits(), request.mode);
+      resolve({ engine: 'ripgrep', hits: verified.hits, partial, slow: [], large: [], changed: verified.dropped });
     });
   });
 }
@@ -113,7 +109,6 @@ interface FileState {
 
 /** Turns ripgrep's output lines into hits, whichever mode it ran in. */
 class OutputReader {
-  readonly #request: SearchRequest;
   readonly #files = new Map<string, FileState>();
   readonly #binary = new Set<string>();
   #current: Line[] | undefined;
@@ -121,23 +116,12 @@ class OutputReader {
   #currentFile: FileState | undefined;
   lines = 0;
 
-  constructor(request: SearchRequest) {
-    this.#request = request;
-  }
-
   get empty(): boolean {
     return this.#files.size === 0;
   }
 
   line(line: string): void {
     if (line === '') return;
-    const mode = this.#request.mode;
-    if (mode === 'files_with_matches') {
-      // Stat while ripgrep is still searching: the newest-first sort then costs almost nothing after.
-      const path = strip(line);
-      this.#file(path).mtimeMs = modified(`${this.#request.base}/${path}`);
-      return;
-    }
     const cut = line.indexOf('\0');
     if (cut === -1) {
       if (line === '--') this.#current = undefined;
@@ -148,10 +132,6 @@ class OutputReader {
       return;
     }
     const path = strip(line.slice(0, cut));
-    if (mode === 'count' && !this.#request.multiline) {
-      this.#file(path).count = Number(line.slice(cut + 1));
-      return;
-    }
     // `<number>:` for a matching line, `<number>-` for a context line; read by hand (hot: every line).
     let at = cut + 1;
     let n = 0;
@@ -162,7 +142,6 @@ class OutputReader {
     const file = sameFile ? (this.#currentFile as FileState) : this.#file(path);
     const match = mark === 58;
     if (match) file.count += 1;
-    if (mode === 'count') return;
     if (this.#current === undefined || !sameFile) {
       this.#current = [];
       file.groups.push(this.#current);
