@@ -8,13 +8,14 @@ import {
   constants,
   type Dirent,
   fstatSync,
+  open as openCallback,
   openSync,
   readdirSync,
   readlinkSync,
   type Stats,
   statSync,
 } from 'node:fs';
-import { type FileHandle, open, readlink } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { ToolError } from '@wesgine/schema';
 import { fileError } from './file-errors.js';
 
@@ -66,27 +67,31 @@ export function refuseHardLinks(stat: Stats, shown: string): void {
  * link in the last component (`O_NOFOLLOW`), no FIFO wait (`O_NONBLOCK`), and the descriptor's real path
  * equal to `real`. Without /proc the check is the weaker one of comparing the path's device and inode
  * after the open. Also refuses a regular file with other hard links. `shown` names it in messages.
+ * Only the open waits in the thread pool; the checks ask the kernel about the open descriptor, which
+ * never waits on a disk, so they run synchronously. The caller closes the descriptor.
  */
-export async function openVerified(real: string, shown: string): Promise<{ handle: FileHandle; stat: Stats }> {
-  let handle: FileHandle;
+export async function openVerified(real: string, shown: string): Promise<{ fd: number; stat: Stats }> {
+  let fd: number;
   try {
-    handle = await open(real, READ_FLAGS);
+    fd = await openAsync(real, READ_FLAGS);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw swappedError(shown);
     throw fileError(error, shown);
   }
   try {
-    const stat = await handle.stat();
+    const stat = fstatSync(fd);
     if (hasProcFds()) {
-      if ((await readlink(descriptorPath(handle.fd))) !== real) throw swappedError(shown);
+      if (readlinkSync(descriptorPath(fd)) !== real) throw swappedError(shown);
     } else if (!sameFile(stat, statSync(real, { throwIfNoEntry: false }))) throw swappedError(shown);
     refuseHardLinks(stat, shown);
-    return { handle, stat };
+    return { fd, stat };
   } catch (error) {
-    await handle.close();
+    closeSync(fd);
     throw fileError(error, shown);
   }
 }
+
+const openAsync = promisify(openCallback) as (path: string, flags: number) => Promise<number>;
 
 /**
  * The synchronous `openVerified` for the search's walk and workers: the open descriptor of `real` when
