@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
 import { ToolError } from '@wesgine/schema';
 import type { FileHit, Line, SearchOutcome, SearchRequest } from './search-types.js';
-import { verifyHits } from './verify-hits.js';
+import { HitVerifier } from './verify-hits.js';
 import { VCS_FOLDERS } from './walk-files.js';
 
 const BINARY_NOTICE = /^(.*): (?:WARNING: stopped searching binary file|binary file matches)/;
@@ -57,7 +57,7 @@ export function runRipgrep(binary: string, request: SearchRequest): Promise<Sear
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { PATH: process.env['PATH'] ?? '', LANG: 'C.UTF-8' },
     });
-    const reader = new OutputReader();
+    const reader = new OutputReader(new HitVerifier(request.base, request.mode));
     const decoder = new StringDecoder('utf8');
     const separator = '\n';
     let pending = '';
@@ -95,26 +95,36 @@ export function runRipgrep(binary: string, request: SearchRequest): Promise<Sear
         reject(new ToolError('invalid_arguments', `ripgrep refused the pattern:\n${detail}`));
         return;
       }
-      const verified = verifyHits(request.base, reader.hits(), request.mode);
-      resolve({ engine: 'ripgrep', hits: verified.hits, partial, slow: [], large: [], changed: verified.dropped });
+      const { hits, changed } = reader.hits();
+      resolve({ engine: 'ripgrep', hits, partial, slow: [], large: [], changed });
     });
   });
 }
 
 interface FileState {
+  readonly path: string;
   count: number;
-  mtimeMs: number;
   readonly groups: Line[][];
+  /** The hit as proven against the file (`null`: it failed), once its lines are all in. */
+  proven?: FileHit | null | undefined;
 }
 
-/** Turns ripgrep's output lines into hits, whichever mode it ran in. */
+/**
+ * Turns ripgrep's output lines into hits, whichever mode it ran in, and has each file's hit proven
+ * (verify-hits.ts) as soon as ripgrep moves on to another file (it prints each file's lines together).
+ */
 class OutputReader {
+  readonly #verifier: HitVerifier;
   readonly #files = new Map<string, FileState>();
   readonly #binary = new Set<string>();
   #current: Line[] | undefined;
   #currentPath: string | undefined;
   #currentFile: FileState | undefined;
   lines = 0;
+
+  constructor(verifier: HitVerifier) {
+    this.#verifier = verifier;
+  }
 
   get empty(): boolean {
     return this.#files.size === 0;
@@ -143,6 +153,9 @@ class OutputReader {
     const match = mark === 58;
     if (match) file.count += 1;
     if (this.#current === undefined || !sameFile) {
+      if (!sameFile && this.#currentFile !== undefined) this.#prove(this.#currentFile);
+      // Lines for a file already proven (never seen from ripgrep, but cheap to handle): prove it again.
+      file.proven = undefined;
       this.#current = [];
       file.groups.push(this.#current);
     }
@@ -155,17 +168,27 @@ class OutputReader {
   #file(path: string): FileState {
     let file = this.#files.get(path);
     if (file === undefined) {
-      file = { count: 0, mtimeMs: 0, groups: [] };
+      file = { path, count: 0, groups: [] };
       this.#files.set(path, file);
     }
     return file;
   }
 
-  hits(): FileHit[] {
+  #prove(file: FileState): void {
+    if (file.proven !== undefined) return;
+    file.proven = this.#verifier.prove({ path: file.path, count: file.count, mtimeMs: 0, groups: file.groups }) ?? null;
+  }
+
+  /** The proven hits (binary files left out, as the Node search leaves them), and how many failed. */
+  hits(): { hits: FileHit[]; changed: number } {
     const hits: FileHit[] = [];
+    let changed = 0;
     for (const [path, file] of this.#files) {
-      if (!this.#binary.has(path)) hits.push({ path, count: file.count, mtimeMs: file.mtimeMs, groups: file.groups });
+      if (this.#binary.has(path)) continue;
+      this.#prove(file);
+      if (file.proven === null || file.proven === undefined) changed += 1;
+      else hits.push(file.proven);
     }
-    return hits;
+    return { hits, changed };
   }
 }

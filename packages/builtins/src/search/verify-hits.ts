@@ -11,17 +11,24 @@ import type { FileHit, Line, OutputMode } from './search-types.js';
 
 const CHUNK = 64 * 1024;
 
-/** The hits whose every reported line is in the verified file; files and count hits in their final shape. */
-export function verifyHits(
-  base: string,
-  hits: readonly FileHit[],
-  mode: OutputMode,
-): { hits: FileHit[]; dropped: number } {
-  const kept: FileHit[] = [];
-  let buffer = Buffer.allocUnsafe(CHUNK);
-  for (const hit of hits) {
-    const opened = openVerifiedSync(`${base}/${hit.path}`);
-    if (opened === undefined) continue;
+/**
+ * Proves ripgrep's hits one file at a time (while ripgrep is still searching, so that the work overlaps
+ * with its own); one read buffer serves them all.
+ */
+export class HitVerifier {
+  readonly #base: string;
+  readonly #mode: OutputMode;
+  #buffer = Buffer.allocUnsafe(CHUNK * 2);
+
+  constructor(base: string, mode: OutputMode) {
+    this.#base = base;
+    this.#mode = mode;
+  }
+
+  /** The hit in its final shape when every reported line is in the verified file, else `undefined`. */
+  prove(hit: FileHit): FileHit | undefined {
+    const opened = openVerifiedSync(`${this.#base}/${hit.path}`);
+    if (opened === undefined) return undefined;
     try {
       let last = 0;
       for (const group of hit.groups) for (const line of group) if (line.n > last) last = line.n;
@@ -30,32 +37,31 @@ export function verifyHits(
       let length = 0;
       let done = false;
       while (!done && starts.length <= last) {
-        if (buffer.length - length < CHUNK) {
-          const grown = Buffer.allocUnsafe(buffer.length * 2);
-          buffer.copy(grown, 0, 0, length);
-          buffer = grown;
+        if (this.#buffer.length - length < CHUNK) {
+          const grown = Buffer.allocUnsafe(this.#buffer.length * 2);
+          this.#buffer.copy(grown, 0, 0, length);
+          this.#buffer = grown;
         }
-        const read = readSync(opened.fd, buffer, length, CHUNK, null);
+        const read = readSync(opened.fd, this.#buffer, length, CHUNK, null);
         if (read === 0) done = true;
-        const filled = buffer.subarray(0, length + read);
+        const filled = this.#buffer.subarray(0, length + read);
         for (let at = filled.indexOf(10, length); at !== -1; at = filled.indexOf(10, at + 1)) starts.push(at + 1);
         length += read;
       }
-      const lineText = (n: number): string | undefined => {
-        const start = starts[n - 1];
-        if (start === undefined || start >= length) return undefined;
-        const next = starts[n];
-        return buffer.toString('utf8', start, next === undefined ? length : next - 1);
+      const buffer = this.#buffer;
+      const same = (line: Line): boolean => {
+        const start = starts[line.n - 1];
+        if (start === undefined || start >= length) return false;
+        const next = starts[line.n];
+        return buffer.toString('utf8', start, next === undefined ? length : next - 1) === line.text;
       };
-      const same = (line: Line) => lineText(line.n) === line.text;
-      if (hit.groups.every((group) => group.every(same))) kept.push(shaped(hit, mode, opened.stat.mtimeMs));
+      return hit.groups.every((group) => group.every(same)) ? shaped(hit, this.#mode, opened.stat.mtimeMs) : undefined;
     } catch {
-      // Unreadable now: left out.
+      return undefined;
     } finally {
       closeSync(opened.fd);
     }
   }
-  return { hits: kept, dropped: hits.length - kept.length };
 }
 
 function shaped(hit: FileHit, mode: OutputMode, mtimeMs: number): FileHit {
