@@ -13,6 +13,7 @@ import { grepEngine, ripgrepPath } from './ripgrep-path.js';
 import { runRipgrep } from './run-ripgrep.js';
 import { translateRustRegex } from './rust-regex.js';
 import type { SearchOutcome, SearchRequest } from './search-types.js';
+import { provePage } from './verify-hits.js';
 
 let budgetMs = 30_000;
 const MAX_LINES = 100_000;
@@ -139,17 +140,20 @@ export async function grepSearch(args: GrepArgs, context: ToolContext): Promise<
     args.type === undefined ? '' : `type ${args.type}`,
   ];
   const filtered = filters.filter((part) => part !== '').join(', ');
-  const formatted: Formatted = formatGrep(outcome, {
+  const options = {
     mode,
     lineNumbers: args['-n'] ?? true,
     context: request.before > 0 || request.after > 0,
     headLimit: args.head_limit ?? DEFAULT_HEAD_LIMIT,
     offset: args.offset ?? 0,
-    display: (path) => displayPath(workDir, `${request.base}/${path}`),
+    display: (path: string) => displayPath(workDir, `${request.base}/${path}`),
     subject: `${JSON.stringify(args.pattern)} in ${where}${filtered === '' ? '' : ` (${filtered})`}`,
     maxLines: MAX_LINES,
     fileTimeMs: configureNodeSearch({}).fileTimeMs,
-  });
+  };
+  const page = provePage(outcome, request.base, mode, (each) => formatGrep(each, options));
+  const formatted: Formatted = page.formatted;
+  outcome = page.outcome;
   const data = {
     engine: outcome.engine,
     mode,
@@ -158,7 +162,7 @@ export async function grepSearch(args: GrepArgs, context: ToolContext): Promise<
     files: formatted.files,
     partial: outcome.partial,
     withheld,
-    changed: outcome.changed ?? 0,
+    changed: page.changed,
   };
   return { text: formatted.text, data };
 }

@@ -1,10 +1,10 @@
 // Runs ripgrep for a search request and reads its output (NUL after every path, so any file name
 // parses) into file hits. Files ripgrep stopped on as binary are dropped, as the Node search drops them.
 import { spawn } from 'node:child_process';
+import { statSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { ToolError } from '@wesgine/schema';
 import type { FileHit, Line, SearchOutcome, SearchRequest } from './search-types.js';
-import { HitVerifier } from './verify-hits.js';
 import { VCS_FOLDERS } from './walk-files.js';
 
 const BINARY_NOTICE = /^(.*): (?:WARNING: stopped searching binary file|binary file matches)/;
@@ -45,6 +45,10 @@ function escapeGlob(path: string): string {
   return path.replace(/[\\*?[\]{}!]/g, '\\$&');
 }
 
+function modified(path: string): number {
+  return statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+}
+
 function strip(path: string): string {
   return path.startsWith('./') ? path.slice(2) : path;
 }
@@ -57,7 +61,7 @@ export function runRipgrep(binary: string, request: SearchRequest): Promise<Sear
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { PATH: process.env['PATH'] ?? '', LANG: 'C.UTF-8' },
     });
-    const reader = new OutputReader(new HitVerifier(request.base, request.mode));
+    const reader = new OutputReader(request);
     const decoder = new StringDecoder('utf8');
     const separator = '\n';
     let pending = '';
@@ -95,26 +99,23 @@ export function runRipgrep(binary: string, request: SearchRequest): Promise<Sear
         reject(new ToolError('invalid_arguments', `ripgrep refused the pattern:\n${detail}`));
         return;
       }
-      const { hits, changed } = reader.hits();
-      resolve({ engine: 'ripgrep', hits, partial, slow: [], large: [], changed });
+      resolve({ engine: 'ripgrep', hits: reader.hits(), partial, slow: [], large: [], unproven: true });
     });
   });
 }
 
 interface FileState {
-  readonly path: string;
   count: number;
+  mtimeMs: number;
   readonly groups: Line[][];
-  /** The hit as proven against the file (`null`: it failed), once its lines are all in. */
-  proven?: FileHit | null | undefined;
 }
 
 /**
- * Turns ripgrep's output lines into hits, whichever mode it ran in, and has each file's hit proven
- * (verify-hits.ts) as soon as ripgrep moves on to another file (it prints each file's lines together).
+ * Turns ripgrep's output lines into hits, whichever mode it ran in. The hits are not yet proven (see
+ * verify-hits.ts): grep proves those it shows.
  */
 class OutputReader {
-  readonly #verifier: HitVerifier;
+  readonly #request: SearchRequest;
   readonly #files = new Map<string, FileState>();
   readonly #binary = new Set<string>();
   #current: Line[] | undefined;
@@ -122,8 +123,8 @@ class OutputReader {
   #currentFile: FileState | undefined;
   lines = 0;
 
-  constructor(verifier: HitVerifier) {
-    this.#verifier = verifier;
+  constructor(request: SearchRequest) {
+    this.#request = request;
   }
 
   get empty(): boolean {
@@ -153,9 +154,10 @@ class OutputReader {
     const match = mark === 58;
     if (match) file.count += 1;
     if (this.#current === undefined || !sameFile) {
-      if (!sameFile && this.#currentFile !== undefined) this.#prove(this.#currentFile);
-      // Lines for a file already proven (never seen from ripgrep, but cheap to handle): prove it again.
-      file.proven = undefined;
+      // Stat while ripgrep is still searching: the newest-first sort then costs almost nothing after.
+      if (!sameFile && this.#request.mode === 'files_with_matches' && file.mtimeMs === 0) {
+        file.mtimeMs = modified(`${this.#request.base}/${path}`);
+      }
       this.#current = [];
       file.groups.push(this.#current);
     }
@@ -168,27 +170,17 @@ class OutputReader {
   #file(path: string): FileState {
     let file = this.#files.get(path);
     if (file === undefined) {
-      file = { path, count: 0, groups: [] };
+      file = { count: 0, mtimeMs: 0, groups: [] };
       this.#files.set(path, file);
     }
     return file;
   }
 
-  #prove(file: FileState): void {
-    if (file.proven !== undefined) return;
-    file.proven = this.#verifier.prove({ path: file.path, count: file.count, mtimeMs: 0, groups: file.groups }) ?? null;
-  }
-
-  /** The proven hits (binary files left out, as the Node search leaves them), and how many failed. */
-  hits(): { hits: FileHit[]; changed: number } {
+  hits(): FileHit[] {
     const hits: FileHit[] = [];
-    let changed = 0;
     for (const [path, file] of this.#files) {
-      if (this.#binary.has(path)) continue;
-      this.#prove(file);
-      if (file.proven === null || file.proven === undefined) changed += 1;
-      else hits.push(file.proven);
+      if (!this.#binary.has(path)) hits.push({ path, count: file.count, mtimeMs: file.mtimeMs, groups: file.groups });
     }
-    return { hits, changed };
+    return hits;
   }
 }

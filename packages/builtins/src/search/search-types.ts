@@ -55,6 +55,6 @@ export interface SearchOutcome {
   readonly slow: readonly string[];
   /** Files too large to search (Node search only). */
   readonly large: readonly string[];
-  /** ripgrep hits left out because their file could not be proven to hold what ripgrep printed (it changed, or a name was swapped for a link, during the search). */
-  readonly changed?: number;
+  /** ripgrep's hits, believed on its word until proven (verify-hits.ts). */
+  readonly unproven?: boolean;
 }

@@ -1,13 +1,15 @@
 // ripgrep opens files by path and follows a symbolic link in the last component, so a file swapped for
 // a link to an outside file between ripgrep's walk and its open would be searched there. Nothing ripgrep
-// reports is believed on its word: each hit's file is opened again without following links, proven by
+// reports is shown on its word: each hit on the page is opened again without following links, proven by
 // its descriptor's real path (see open-verified.ts), and every line ripgrep printed for it must be, byte
-// for byte, the line with that number in what the descriptor reads. A hit that fails is left out: what
-// the model sees is always text of the file governance allowed. (In files and count modes ripgrep is
-// asked for the matching lines too, so that there is something to prove.)
+// for byte, the line with that number in what the descriptor reads. A hit that fails is left out and the
+// page made again: every name and line the model sees is of a file governance allowed. Only the page is
+// proven (proving 25,000 hits would cost more than the search); the totals count the rest unproven. (In
+// files and count modes ripgrep is asked for the matching lines too, so that there is something to prove.)
 import { closeSync, readSync } from 'node:fs';
 import { openVerifiedSync } from '../fs/open-verified.js';
-import type { FileHit, Line, OutputMode } from './search-types.js';
+import type { Formatted } from './format-grep.js';
+import type { FileHit, Line, OutputMode, SearchOutcome } from './search-types.js';
 
 const CHUNK = 64 * 1024;
 
@@ -55,7 +57,7 @@ export class HitVerifier {
         const next = starts[line.n];
         return buffer.toString('utf8', start, next === undefined ? length : next - 1) === line.text;
       };
-      return hit.groups.every((group) => group.every(same)) ? shaped(hit, this.#mode, opened.stat.mtimeMs) : undefined;
+      return hit.groups.every((group) => group.every(same)) ? shaped(hit, this.#mode) : undefined;
     } catch {
       return undefined;
     } finally {
@@ -64,8 +66,43 @@ export class HitVerifier {
   }
 }
 
-function shaped(hit: FileHit, mode: OutputMode, mtimeMs: number): FileHit {
-  if (mode === 'files_with_matches') return { path: hit.path, count: 1, mtimeMs, groups: [] };
+function shaped(hit: FileHit, mode: OutputMode): FileHit {
+  if (mode === 'files_with_matches') return { path: hit.path, count: 1, mtimeMs: hit.mtimeMs, groups: [] };
   if (mode === 'count') return { path: hit.path, count: hit.count, mtimeMs: 0, groups: [] };
   return hit;
+}
+
+/**
+ * The page of an unproven (ripgrep) outcome, with every hit it shows proven: proves the shown hits, and
+ * while any fails, leaves the failed ones out and makes the page again (proving only hits not proven
+ * before). The outcome returned holds the proven hits in their final shape and the others unproven.
+ */
+export function provePage(
+  outcome: SearchOutcome,
+  base: string,
+  mode: OutputMode,
+  format: (outcome: SearchOutcome) => Formatted,
+): { outcome: SearchOutcome; formatted: Formatted; changed: number } {
+  let formatted = format(outcome);
+  if (outcome.unproven !== true) return { outcome, formatted, changed: 0 };
+  const verifier = new HitVerifier(base, mode);
+  const proven = new Map<string, FileHit>();
+  let hits = outcome.hits;
+  let changed = 0;
+  for (;;) {
+    const failed = new Set<string>();
+    const byPath = new Map(hits.map((hit) => [hit.path, hit] as const));
+    for (const path of formatted.paths) {
+      const hit = byPath.get(path);
+      if (hit === undefined || proven.has(path)) continue;
+      const shown = verifier.prove(hit);
+      if (shown === undefined) failed.add(path);
+      else proven.set(path, shown);
+    }
+    hits = hits.filter((hit) => !failed.has(hit.path)).map((hit) => proven.get(hit.path) ?? hit);
+    outcome = { ...outcome, hits };
+    if (failed.size === 0) return { outcome, formatted, changed };
+    changed += failed.size;
+    formatted = format(outcome);
+  }
 }
