@@ -151,7 +151,7 @@ export async function grepSearch(args: GrepArgs, context: ToolContext): Promise<
     maxLines: MAX_LINES,
     fileTimeMs: configureNodeSearch({}).fileTimeMs,
   };
-  const page = provePage(outcome, request.base, mode, (each) => formatGrep(each, options));
+  const page = provePage(outcome, request, (each) => formatGrep(each, options));
   const formatted: Formatted = page.formatted;
   outcome = page.outcome;
   const data = {

@@ -1,5 +1,7 @@
 // Runs ripgrep for a search request and reads its output (NUL after every path, so any file name
 // parses) into file hits. Files ripgrep stopped on as binary are dropped, as the Node search drops them.
+// The hits are ripgrep's word, which a name swapped for a link during its run can make wrong: grep
+// proves the ones it shows before showing them (verify-hits.ts).
 import { spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
@@ -31,12 +33,13 @@ export function ripgrepArguments(request: SearchRequest): string[] {
   }
   if (request.ignoreCase) args.push('--ignore-case');
   if (request.multiline) args.push('--multiline', '--multiline-dotall');
-  // Every mode prints matching lines with their numbers, so that each hit can be proven against the
-  // file (verify-hits.ts); files mode stops at a file's first match, as --files-with-matches does.
-  args.push('--line-number');
-  if (request.mode === 'files_with_matches') args.push('--max-count=1');
-  if (request.mode === 'content' && request.before > 0) args.push(`--before-context=${request.before}`);
-  if (request.mode === 'content' && request.after > 0) args.push(`--after-context=${request.after}`);
+  if (request.mode === 'files_with_matches') args.push('--files-with-matches');
+  else if (request.mode === 'count' && !request.multiline) args.push('--count');
+  else {
+    args.push('--line-number');
+    if (request.mode === 'content' && request.before > 0) args.push(`--before-context=${request.before}`);
+    if (request.mode === 'content' && request.after > 0) args.push(`--after-context=${request.after}`);
+  }
   args.push('--regexp', request.regex.ripgrep, '--', request.file === undefined ? './' : `./${request.file}`);
   return args;
 }
@@ -63,7 +66,7 @@ export function runRipgrep(binary: string, request: SearchRequest): Promise<Sear
     });
     const reader = new OutputReader(request);
     const decoder = new StringDecoder('utf8');
-    const separator = '\n';
+    const separator = request.mode === 'files_with_matches' ? '\0' : '\n';
     let pending = '';
     let stderr = '';
     let partial = false;
@@ -110,10 +113,7 @@ interface FileState {
   readonly groups: Line[][];
 }
 
-/**
- * Turns ripgrep's output lines into hits, whichever mode it ran in. The hits are not yet proven (see
- * verify-hits.ts): grep proves those it shows.
- */
+/** Turns ripgrep's output lines into hits, whichever mode it ran in. */
 class OutputReader {
   readonly #request: SearchRequest;
   readonly #files = new Map<string, FileState>();
@@ -133,6 +133,13 @@ class OutputReader {
 
   line(line: string): void {
     if (line === '') return;
+    const mode = this.#request.mode;
+    if (mode === 'files_with_matches') {
+      // Stat while ripgrep is still searching: the newest-first sort then costs almost nothing after.
+      const path = strip(line);
+      this.#file(path).mtimeMs = modified(`${this.#request.base}/${path}`);
+      return;
+    }
     const cut = line.indexOf('\0');
     if (cut === -1) {
       if (line === '--') this.#current = undefined;
@@ -143,6 +150,10 @@ class OutputReader {
       return;
     }
     const path = strip(line.slice(0, cut));
+    if (mode === 'count' && !this.#request.multiline) {
+      this.#file(path).count = Number(line.slice(cut + 1));
+      return;
+    }
     // `<number>:` for a matching line, `<number>-` for a context line; read by hand (hot: every line).
     let at = cut + 1;
     let n = 0;
@@ -153,11 +164,8 @@ class OutputReader {
     const file = sameFile ? (this.#currentFile as FileState) : this.#file(path);
     const match = mark === 58;
     if (match) file.count += 1;
+    if (mode === 'count') return;
     if (this.#current === undefined || !sameFile) {
-      // Stat while ripgrep is still searching: the newest-first sort then costs almost nothing after.
-      if (!sameFile && this.#request.mode === 'files_with_matches' && file.mtimeMs === 0) {
-        file.mtimeMs = modified(`${this.#request.base}/${path}`);
-      }
       this.#current = [];
       file.groups.push(this.#current);
     }

@@ -4,14 +4,20 @@
 // its descriptor's real path (see open-verified.ts), and every line ripgrep printed for it must be, byte
 // for byte, the line with that number in what the descriptor reads. A hit that fails is left out and the
 // page made again: every name and line the model sees is of a file governance allowed. Only the page is
-// proven (proving 25,000 hits would cost more than the search); the totals count the rest unproven. (In
-// files and count modes ripgrep is asked for the matching lines too, so that there is something to prove.)
+// proven (proving 25,000 hits would cost more than the search); the totals count the rest unproven. A
+// hit without lines (files and count modes) is proven by running the pattern, as the Node search runs it,
+// over what the descriptor reads: a shown name matches, a shown count is counted there.
 import { closeSync, readSync } from 'node:fs';
 import { openVerifiedSync } from '../fs/open-verified.js';
 import type { Formatted } from './format-grep.js';
+import type { TranslatedRegex } from './rust-regex.js';
 import type { FileHit, Line, OutputMode, SearchOutcome } from './search-types.js';
 
 const CHUNK = 64 * 1024;
+/** The largest file proven by running the pattern over it (the Node search's limit too). */
+const MAX_PROVEN_BYTES = 256 * 1024 * 1024;
+/** A NUL in this many leading bytes makes a file binary (skipped), as in the Node search. */
+const BINARY_WINDOW = 65536;
 
 /**
  * Proves ripgrep's hits one file at a time (while ripgrep is still searching, so that the work overlaps
@@ -20,11 +26,13 @@ const CHUNK = 64 * 1024;
 export class HitVerifier {
   readonly #base: string;
   readonly #mode: OutputMode;
+  readonly #regex: RegExp;
   #buffer = Buffer.allocUnsafe(CHUNK * 2);
 
-  constructor(base: string, mode: OutputMode) {
+  constructor(base: string, mode: OutputMode, regex: TranslatedRegex) {
     this.#base = base;
     this.#mode = mode;
+    this.#regex = new RegExp(regex.source, `${regex.flags}g`);
   }
 
   /** The hit in its final shape when every reported line is in the verified file, else `undefined`. */
@@ -32,7 +40,7 @@ export class HitVerifier {
     const opened = openVerifiedSync(`${this.#base}/${hit.path}`);
     if (opened === undefined) return undefined;
     try {
-      let last = 0;
+      let last = hit.groups.length === 0 ? Number.POSITIVE_INFINITY : 0;
       for (const group of hit.groups) for (const line of group) if (line.n > last) last = line.n;
       // Reads until line `last` is whole: starts[n - 1] is where line n begins.
       const starts = [0];
@@ -44,6 +52,7 @@ export class HitVerifier {
           this.#buffer.copy(grown, 0, 0, length);
           this.#buffer = grown;
         }
+        if (length > MAX_PROVEN_BYTES) return undefined;
         const read = readSync(opened.fd, this.#buffer, length, CHUNK, null);
         if (read === 0) done = true;
         const filled = this.#buffer.subarray(0, length + read);
@@ -51,6 +60,7 @@ export class HitVerifier {
         length += read;
       }
       const buffer = this.#buffer;
+      if (hit.groups.length === 0) return this.#matches(buffer.subarray(0, length), hit);
       const same = (line: Line): boolean => {
         const start = starts[line.n - 1];
         if (start === undefined || start >= length) return false;
@@ -63,6 +73,29 @@ export class HitVerifier {
     } finally {
       closeSync(opened.fd);
     }
+  }
+
+  /** A files or count hit as the file's own bytes give it: matching (before any NUL), with its count. */
+  #matches(bytes: Buffer, hit: FileHit): FileHit | undefined {
+    const nul = bytes.indexOf(0);
+    if (nul !== -1 && (nul < BINARY_WINDOW || this.#mode === 'count')) return undefined;
+    const text = bytes.toString('utf8');
+    const end = nul === -1 ? text.length : text.indexOf('\0');
+    const phantom = text.charCodeAt(text.length - 1) === 10;
+    const regex = this.#regex;
+    regex.lastIndex = 0;
+    let count = 0;
+    for (;;) {
+      const found = regex.exec(text);
+      if (found === null || found.index >= end || (found.index === text.length && phantom)) break;
+      count += 1;
+      if (this.#mode === 'files_with_matches') break;
+      const next = text.indexOf('\n', found.index);
+      if (next === -1) break;
+      regex.lastIndex = next + 1;
+    }
+    if (count === 0) return undefined;
+    return shaped({ ...hit, count }, this.#mode);
   }
 }
 
@@ -79,13 +112,12 @@ function shaped(hit: FileHit, mode: OutputMode): FileHit {
  */
 export function provePage(
   outcome: SearchOutcome,
-  base: string,
-  mode: OutputMode,
+  request: { readonly base: string; readonly mode: OutputMode; readonly regex: TranslatedRegex },
   format: (outcome: SearchOutcome) => Formatted,
 ): { outcome: SearchOutcome; formatted: Formatted; changed: number } {
   let formatted = format(outcome);
   if (outcome.unproven !== true) return { outcome, formatted, changed: 0 };
-  const verifier = new HitVerifier(base, mode);
+  const verifier = new HitVerifier(request.base, request.mode, request.regex);
   const proven = new Map<string, FileHit>();
   let hits = outcome.hits;
   let changed = 0;
