@@ -23,6 +23,8 @@ describe('hardlinePath', () => {
     ['/w/proj/vendor/lib/.git', 'write', 'git-hooks-and-config'],
     ['/w/proj/.git', 'write', 'git-hooks-and-config'],
     ['/w/proj/.GIT/Config', 'write', 'git-hooks-and-config'],
+    ['/w/proj/mirrors/lib.git/config', 'write', 'git-hooks-and-config'],
+    ['/w/proj/mirrors/lib.git/hooks/update', 'write', 'git-hooks-and-config'],
     ['/w/proj/.claude/settings.json', 'write', 'agent-config'],
   ] as const)('denies %s (%s) by rule %s', (path, access, rule) => {
     expect(hardlinePath(at(path), access, home)).toMatchObject({ allow: false, code: 'hardline_denied', rule });
@@ -38,6 +40,8 @@ describe('hardlinePath', () => {
     ['/w/proj/.github/hooks.md', 'write'],
     ['/w/proj/src/config', 'write'],
     ['/w/proj/hooks/x.ts', 'write'],
+    ['/w/proj/notes.git', 'write'],
+    ['/w/proj/lib.git/README.md', 'write'],
     ['/w/proj/src/ssh.ts', 'write'],
     ['/home/u/.sshx/ok', 'read'],
   ] as const)('allows %s (%s)', (path, access) => {

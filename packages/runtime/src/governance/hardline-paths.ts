@@ -25,7 +25,8 @@ function segments(path: string): string[] {
 const GIT_EXECUTED_FILES = new Set(['config', 'config.worktree', 'commondir', 'gitdir']);
 
 /**
- * Whether writing a path with these parts could make git run code: under any `.git` folder (including
+ * Whether writing a path with these parts could make git run code: under any `.git` folder (or a bare
+ * repository's `name.git`; including
  * `.git/modules/<sub>/...` and `.git/worktrees/<name>/...`, at any depth), a `hooks` folder or one of
  * `GIT_EXECUTED_FILES`; and a `.git` entry itself anywhere (a worktree's or submodule's `.git` file holds
  * `gitdir: <folder>`, so writing one points git at a folder of the writer's choosing). `info/attributes`
@@ -35,9 +36,11 @@ const GIT_EXECUTED_FILES = new Set(['config', 'config.worktree', 'commondir', 'g
 function gitExecutes(parts: readonly string[]): boolean {
   const last = parts.length - 1;
   for (let index = 0; index <= last; index += 1) {
-    if ((parts[index] as string).toLowerCase() !== '.git') continue;
-    if (index === last) return true;
-    const below = parts.slice(index + 1).map((part) => part.toLowerCase());
+    const part = (parts[index] as string).toLowerCase();
+    // `.git`, or a bare repository's folder (`name.git`), whose own config and hooks git runs too.
+    if (!part.endsWith('.git')) continue;
+    if (index === last) return part === '.git';
+    const below = parts.slice(index + 1).map((name) => name.toLowerCase());
     if (below.includes('hooks')) return true;
     if (GIT_EXECUTED_FILES.has(below.at(-1) as string)) return true;
   }
