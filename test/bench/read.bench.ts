@@ -5,7 +5,8 @@
 // - before (read tool's old reader): realpath, then open by path, fstat, read, NUL sniff and SHA-256 (what
 //   `read` did before this change, rebuilt here);
 // - after: realpath, then readTextFile (the race-free reader `read`, `edit`, `write` and apply_patch use).
-// Run: node --expose-gc --import tsx test/bench/read.bench.ts
+// Run: node --expose-gc --import tsx test/bench/read.bench.ts (after a build; or add
+// --conditions=@wesgine/source to run from source)
 import { createHash } from 'node:crypto';
 import { constants, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { open, readFile, realpath } from 'node:fs/promises';
