@@ -23,7 +23,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 // Each loop also proves the race ran (many flips) and that the tool still worked in it (inside answers).
 
 const SECRET = 'TOP SECRET';
-const FLIP_MS = 2500;
+const FLIP_MS = 2000;
 
 /** Swaps `name` between an inside file or folder and a link to `target`, for `ms`; prints the flips. */
 const FLIPPER = `
@@ -216,6 +216,29 @@ describe('security: check-then-use races (a name flipped between an inside file 
     });
     expect(flips).toBeGreaterThan(500);
     expect(written).toBeGreaterThan(0);
+    expect(untouched()).toBe(true);
+  });
+
+  it('write, edit and apply_patch of a file flipped for a link to an outside file never change the outside file', async () => {
+    const { work, outside, cell, untouched } = world();
+    let changed = 0;
+    const { flips } = await race(work, 'flip.txt', join(outside, 'secret.txt'), 'file', async (round) => {
+      const run = cell.run({ sessionId: `s${round}` });
+      const read = await run.call('read', { path: 'flip.txt' });
+      if (read.isError) return read.text;
+      const calls: [string, Record<string, unknown>][] = [
+        ['write', { path: 'flip.txt', content: `pwned ${round}\n` }],
+        ['edit', { path: 'flip.txt', old_string: 'NEEDLE', new_string: 'pwned' }],
+        ['apply_patch', { input: '*** Begin Patch\n*** Update File: flip.txt\n@@\n+pwned\n*** End Patch' }],
+        ['apply_patch', { input: '*** Begin Patch\n*** Delete File: flip.txt\n*** End Patch' }],
+      ];
+      const [tool, args] = calls[round % calls.length] as [string, Record<string, unknown>];
+      const result = await run.call(tool, args);
+      if (!result.isError) changed += 1;
+      return result.text;
+    });
+    expect(flips).toBeGreaterThan(500);
+    expect(changed).toBeGreaterThan(0);
     expect(untouched()).toBe(true);
   });
 
