@@ -1,4 +1,6 @@
-import { type Eol, joinEndings, splitEndings } from './line-endings.js';
+// New content in a file's own line endings: what `write` and `edit` write keeps every line's ending
+// that the change did not touch (see line-endings.ts for what a line break is).
+import { breaks, count, type Eol, joinEndings, type Lines, renderBreaks, splitEndings } from './line-endings.js';
 
 /**
  * New whole content for a file that exists, in the file's own line endings: `content` as the model
@@ -57,4 +59,50 @@ function nearest(paired: readonly (Eol | undefined)[], index: number): Eol | und
   for (let at = index - 1; at >= 0; at -= 1) if (paired[at] !== undefined) return paired[at];
   for (let at = index + 1; at < paired.length; at += 1) if (paired[at] !== undefined) return paired[at];
   return undefined;
+}
+
+/**
+ * `oldText` at each of `targets` in `text` (the file with its breaks as LF) replaced by `newText`: the
+ * new text (breaks as LF, for the answer) and the content to write, where each line break outside the
+ * replaced spans keeps the file's own ending and each break of `newText` takes the ending of the break
+ * the replaced span starts before (the line it starts on), else the one before, else the file's
+ * dominant one. The file's final line break is kept or left out as it was.
+ */
+export function replaceKeepingEndings(
+  file: Lines,
+  text: string,
+  oldText: string,
+  newText: string,
+  targets: readonly number[],
+): { text: string; content: string } {
+  const original = breaks(file);
+  const ends: Eol[] = [];
+  const oldBreaks = count(oldText, '\n');
+  const newBreaks = count(newText, '\n');
+  let result = '';
+  let from = 0;
+  let next = 0;
+  for (const at of targets) {
+    const kept = text.slice(from, at);
+    const keptBreaks = count(kept, '\n');
+    for (let index = 0; index < keptBreaks; index += 1) ends.push(original[next + index] as Eol);
+    next += keptBreaks;
+    const near = original[next] ?? original[next - 1] ?? file.dominant;
+    for (let index = 0; index < newBreaks; index += 1) ends.push(near);
+    next += oldBreaks;
+    result += kept + newText;
+    from = at + oldText.length;
+  }
+  const tail = text.slice(from);
+  for (let index = next; index < original.length; index += 1) ends.push(original[index] as Eol);
+  result += tail;
+  const finalNewline = file.ends.at(-1) !== undefined && file.ends.at(-1) !== '';
+  if (finalNewline && result !== '' && !result.endsWith('\n')) {
+    result += '\n';
+    ends.push(original.at(-1) ?? file.dominant);
+  } else if (!finalNewline && result.endsWith('\n')) {
+    result = result.slice(0, -1);
+    ends.pop();
+  }
+  return { text: result, content: renderBreaks(result, ends, file.dominant) };
 }

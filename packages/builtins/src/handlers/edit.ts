@@ -6,16 +6,8 @@ import { lineAt, occurrences } from '../files/literal-replace.js';
 import { numberLines, splitLines } from '../files/numbered-lines.js';
 import { writeTarget } from '../files/resolved-path.js';
 import { withFileLocks } from '../fs/file-locks.js';
-import {
-  breaks,
-  count,
-  type Eol,
-  type Lines,
-  normalised,
-  renderBreaks,
-  splitEndings,
-  toLf,
-} from '../fs/line-endings.js';
+import { replaceKeepingEndings } from '../fs/keep-endings.js';
+import { normalised, splitEndings, toLf } from '../fs/line-endings.js';
 
 /** Lines of context shown around a change. */
 const SNIPPET_CONTEXT = 3;
@@ -84,49 +76,3 @@ export const edit: ToolHandler<EditArgs> = async (args, context) => {
     return `Edited ${shown}: replaced ${count}. Lines ${from}-${to} now read:\n${numberLines(lines.slice(from - 1, to), from)}`;
   });
 };
-
-/**
- * `oldText` at each of `targets` in `text` (the file with its breaks as LF) replaced by `newText`: the
- * new text (breaks as LF, for the answer) and the content to write, where each line break outside the
- * replaced spans keeps the file's own ending and each break of `newText` takes the ending of the break
- * the replaced span starts before (the line it starts on), else the one before, else the file's
- * dominant one. The file's final line break is kept or left out as it was.
- */
-function replaceKeepingEndings(
-  file: Lines,
-  text: string,
-  oldText: string,
-  newText: string,
-  targets: readonly number[],
-): { text: string; content: string } {
-  const original = breaks(file);
-  const ends: Eol[] = [];
-  const oldBreaks = count(oldText, '\n');
-  const newBreaks = count(newText, '\n');
-  let result = '';
-  let from = 0;
-  let next = 0;
-  for (const at of targets) {
-    const kept = text.slice(from, at);
-    const keptBreaks = count(kept, '\n');
-    for (let index = 0; index < keptBreaks; index += 1) ends.push(original[next + index] as Eol);
-    next += keptBreaks;
-    const near = original[next] ?? original[next - 1] ?? file.dominant;
-    for (let index = 0; index < newBreaks; index += 1) ends.push(near);
-    next += oldBreaks;
-    result += kept + newText;
-    from = at + oldText.length;
-  }
-  const tail = text.slice(from);
-  for (let index = next; index < original.length; index += 1) ends.push(original[index] as Eol);
-  result += tail;
-  const finalNewline = file.ends.at(-1) !== undefined && file.ends.at(-1) !== '';
-  if (finalNewline && result !== '' && !result.endsWith('\n')) {
-    result += '\n';
-    ends.push(original.at(-1) ?? file.dominant);
-  } else if (!finalNewline && result.endsWith('\n')) {
-    result = result.slice(0, -1);
-    ends.pop();
-  }
-  return { text: result, content: renderBreaks(result, ends, file.dominant) };
-}
