@@ -162,7 +162,9 @@ describe('security: check-then-use races (a name flipped between an inside file 
       const flipped = async (name: string, target: string, kind: 'file' | 'folder') =>
         race(work, name, target, kind, async (round) => {
           const mode = ['content', 'files_with_matches', 'count'][round % 3];
-          const result = await cell.run().call('grep', { pattern: 'NEEDLE|SECRET', output_mode: mode });
+          // Every fourth search names the flipped file itself as its path.
+          const path = round % 4 === 3 ? { path: name === 'dir' ? 'dir/f.txt' : name } : {};
+          const result = await cell.run().call('grep', { pattern: 'NEEDLE|SECRET', output_mode: mode, ...path });
           return result.text;
         });
       const file = await flipped('flip.txt', join(outside, 'secret.txt'), 'file');
