@@ -1,13 +1,7 @@
 /** The longest line shown whole; longer ones are cut with a marker. */
 export const MAX_LINE_CHARS = 2000;
 
-/** The lines of a text, without their endings; a final line break does not start another line. */
-export function splitLines(text: string): string[] {
-  if (text === '') return [];
-  const lines = text.split('\n');
-  if (lines[lines.length - 1] === '') lines.pop();
-  return lines.map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
-}
+export { splitLines } from '../fs/line-endings.js';
 
 /** `lines` as the model reads them: each number right-aligned in six columns, a tab, then the line. */
 export function numberLines(lines: readonly string[], firstNumber: number): string {

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { constants, type Stats } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { closeSync, read as readCallback, type Stats } from 'node:fs';
+import { promisify } from 'node:util';
 import { ToolError } from '@wesgine/schema';
 import { fileError } from './file-errors.js';
+import { openVerified } from './open-verified.js';
 
 /** The largest file any file tool reads, even in parts. */
 export const HARD_SIZE_LIMIT = 20 * 1024 * 1024;
@@ -18,19 +19,15 @@ export interface TextFile {
 const SNIFF_BYTES = 8192;
 
 /**
- * Reads a regular file as UTF-8 text. Refuses what is not a regular file (folders, FIFOs, devices,
- * sockets: opened without blocking, so a FIFO never hangs the call), files over `maxBytes`, and binary
- * files (a NUL byte among the first 8 KiB). `shown` is the path as the model wrote it, for messages.
+ * Reads a regular file as UTF-8 text, from a descriptor proven to be `real` (see `openVerified`: no
+ * link followed, no name swapped, no other hard link). Refuses what is not a regular file (folders,
+ * FIFOs, devices, sockets: opened without blocking, so a FIFO never hangs the call), files over
+ * `maxBytes`, and binary files (a NUL byte among the first 8 KiB). `shown` is the path as the model
+ * wrote it, for messages.
  */
 export async function readTextFile(real: string, shown: string, maxBytes = HARD_SIZE_LIMIT): Promise<TextFile> {
-  let handle: Awaited<ReturnType<typeof open>>;
+  const { fd, stat } = await openVerified(real, shown);
   try {
-    handle = await open(real, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch (error) {
-    throw fileError(error, shown);
-  }
-  try {
-    const stat = await handle.stat();
     if (stat.isDirectory()) {
       throw new ToolError('not_a_file', `${shown} is a folder, not a file; list it with glob or exec ls.`);
     }
@@ -46,7 +43,7 @@ export async function readTextFile(real: string, shown: string, maxBytes = HARD_
         `${shown} is ${formatSize(stat.size)}; the limit is ${formatSize(maxBytes)}.`,
       );
     }
-    const bytes = await handle.readFile();
+    const bytes = await readAll(fd, stat.size, maxBytes, shown);
     if (isBinary(bytes)) {
       throw new ToolError('binary_file', `${shown} is a binary file; only text files can be read or edited.`);
     }
@@ -54,7 +51,31 @@ export async function readTextFile(real: string, shown: string, maxBytes = HARD_
   } catch (error) {
     throw fileError(error, shown);
   } finally {
-    await handle.close();
+    closeSync(fd);
+  }
+}
+
+const readAsync = promisify(readCallback);
+
+/**
+ * Every byte of `fd` from its start: one read of the size fstat gave (plus one byte, to see the end)
+ * for a file that does not change meanwhile, more reads for one that grows, never past `maxBytes`.
+ */
+async function readAll(fd: number, size: number, maxBytes: number, shown: string): Promise<Buffer> {
+  let buffer = Buffer.allocUnsafe(Math.min(size, maxBytes) + 1);
+  let length = 0;
+  for (;;) {
+    const { bytesRead } = await readAsync(fd, buffer, length, buffer.length - length, length);
+    if (bytesRead === 0) return buffer.subarray(0, length);
+    length += bytesRead;
+    if (length > maxBytes) {
+      throw new ToolError('file_too_large', `${shown} grew past ${formatSize(maxBytes)} while it was read.`);
+    }
+    if (length === buffer.length) {
+      const grown = Buffer.allocUnsafe(Math.min(buffer.length * 2, maxBytes + 1));
+      buffer.copy(grown, 0, 0, length);
+      buffer = grown;
+    }
   }
 }
 

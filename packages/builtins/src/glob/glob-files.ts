@@ -3,7 +3,7 @@
 import { lstatSync, statSync } from 'node:fs';
 import { type ToolContext, ToolError } from '@wesgine/schema';
 import type { GlobArgs } from '../../generated/types.gen.js';
-import { displayPath, realDenyPaths } from '../search/grep-search.js';
+import { displayPath, realDenyPaths, realWorkDir } from '../search/grep-search.js';
 import { compileGlob } from '../search/path-globs.js';
 import { walkFiles } from '../search/walk-files.js';
 
@@ -43,8 +43,9 @@ export function checkGlobPattern(pattern: string): string {
 }
 
 export function globFiles(args: GlobArgs, context: ToolContext): { text: string; data: unknown } {
-  const root = context.resolvedPaths.get('/path') ?? context.workDir;
-  const where = root === context.workDir ? 'the work folder' : displayPath(context.workDir, root);
+  const workDir = realWorkDir(context);
+  const root = context.resolvedPaths.get('/path') ?? workDir;
+  const where = root === workDir ? 'the work folder' : displayPath(workDir, root);
   const stat = statSync(root, { throwIfNoEntry: false });
   if (stat === undefined) {
     throw new ToolError(
@@ -91,7 +92,7 @@ export function globFiles(args: GlobArgs, context: ToolContext): { text: string;
       data: { total: 0, shown: 0 },
     };
   }
-  const shown = found.slice(0, MAX_GLOB_RESULTS).map((item) => displayPath(context.workDir, `${root}/${item.path}`));
+  const shown = found.slice(0, MAX_GLOB_RESULTS).map((item) => displayPath(workDir, `${root}/${item.path}`));
   const count = found.length.toLocaleString('en-US');
   const lines =
     found.length > MAX_GLOB_RESULTS

@@ -1,7 +1,6 @@
 import { ToolError, type ToolHandler } from '@wesgine/schema';
 import type { ApplyPatchArgs } from '../../generated/types.gen.js';
-import { noteWritten } from '../files/after-write.js';
-import { commitChanges } from '../fs/commit-changes.js';
+import { commitSeen } from '../files/after-write.js';
 import { withFileLocks } from '../fs/file-locks.js';
 import { parsePatch } from '../patch/parse-patch.js';
 import { patchTargets } from '../patch/patch-targets.js';
@@ -19,10 +18,7 @@ export const applyPatch: ToolHandler<ApplyPatchArgs> = async (args, context) => 
   const reals = [...targets.values()].map((target) => target.real);
   return withFileLocks(reals, async () => {
     const plan = await planChanges(parsed.sections, targets, context.workDir);
-    await commitChanges(plan.changes);
-    for (const change of plan.changes) {
-      if (change.content !== undefined) await noteWritten(context.session, change.path, change.content);
-    }
+    await commitSeen(context.session, plan.changes);
     return summarise(plan.summary);
   });
 };

@@ -1,20 +1,22 @@
 import { ToolError, type ToolHandler } from '@wesgine/schema';
 import type { EditArgs } from '../../generated/types.gen.js';
-import { noteWritten } from '../files/after-write.js';
+import { commitSeen } from '../files/after-write.js';
 import { currentFile } from '../files/current-file.js';
-import { lineAt, occurrences, replaceAt } from '../files/literal-replace.js';
+import { lineAt, occurrences } from '../files/literal-replace.js';
 import { numberLines, splitLines } from '../files/numbered-lines.js';
 import { writeTarget } from '../files/resolved-path.js';
-import { commitChanges } from '../fs/commit-changes.js';
 import { withFileLocks } from '../fs/file-locks.js';
-import { fromLf, shapeOf, toLf } from '../fs/line-endings.js';
+import { replaceKeepingEndings } from '../fs/keep-endings.js';
+import { normalised, splitEndings, toLf } from '../fs/line-endings.js';
 
 /** Lines of context shown around a change. */
 const SNIPPET_CONTEXT = 3;
 
 /**
- * Replaces literal text in a file: exactly one occurrence, or all with `replace_all`. The file keeps its
- * line endings and whether it ends with a line break; an empty `old_string` creates a new file.
+ * Replaces literal text in a file: exactly one occurrence, or all with `replace_all`. Every line the
+ * change does not touch keeps its own ending (see line-endings.ts), new lines take the ending of the
+ * line the change starts on, and the file keeps whether it ends with a line break; an empty
+ * `old_string` creates a new file.
  */
 export const edit: ToolHandler<EditArgs> = async (args, context) => {
   const real = writeTarget(context, '/path', args.path);
@@ -31,8 +33,7 @@ export const edit: ToolHandler<EditArgs> = async (args, context) => {
           `${shown} already exists; an empty old_string only creates new files. Give the text to replace instead.`,
         );
       }
-      await commitChanges([{ path: real, content: args.new_string, shown }]);
-      await noteWritten(context.session, real, args.new_string);
+      await commitSeen(context.session, [{ path: real, content: args.new_string, shown }]);
       const lines = splitLines(args.new_string).length;
       return `Created ${shown} with the given text (${lines} line${lines === 1 ? '' : 's'}).`;
     }
@@ -42,10 +43,10 @@ export const edit: ToolHandler<EditArgs> = async (args, context) => {
         `${shown} does not exist. To create it, call edit with an empty old_string, or use write.`,
       );
     }
-    const shape = shapeOf(existing.text);
-    const text = toLf(existing.text);
-    const oldText = toLf(args.old_string);
-    const newText = toLf(args.new_string);
+    const file = splitEndings(existing.text);
+    const text = normalised(file);
+    const oldText = toLf(args.old_string, file.loneCr);
+    const newText = toLf(args.new_string, file.loneCr);
     const found = occurrences(text, oldText);
     if (found.length === 0) {
       throw new ToolError(
@@ -62,12 +63,8 @@ export const edit: ToolHandler<EditArgs> = async (args, context) => {
       );
     }
     const targets = replaceAll ? found : found.slice(0, 1);
-    let result = replaceAt(text, oldText, newText, targets);
-    if (shape.finalNewline && result !== '' && !result.endsWith('\n')) result += '\n';
-    if (!shape.finalNewline && result.endsWith('\n')) result = result.slice(0, -1);
-    const content = fromLf(result, shape.eol);
-    await commitChanges([{ path: real, content, shown }]);
-    await noteWritten(context.session, real, content);
+    const { text: result, content } = replaceKeepingEndings(file, text, oldText, newText, targets);
+    await commitSeen(context.session, [{ path: real, content, shown }]);
     const count = targets.length === 1 ? 'one occurrence' : `${targets.length} occurrences`;
     if (result === '') return `Edited ${shown}: replaced ${count}; the file is now empty.`;
     const first = targets[0] as number;

@@ -25,6 +25,8 @@ export interface Formatted {
   readonly total: number;
   readonly shown: number;
   readonly files: number;
+  /** The hits (by path) that have an entry on the page. */
+  readonly paths: readonly string[];
 }
 
 function plural(count: number, word: string): string {
@@ -57,23 +59,27 @@ function page(
   options: FormatOptions,
   from: number,
   to: number,
-): { total: number; shown: string[] } {
+): { total: number; shown: string[]; paths: string[] } {
   const { mode, display } = options;
   const shown: string[] = [];
+  const paths: string[] = [];
   let total = 0;
-  const take = (make: () => string) => {
-    if (total >= from && total < to) shown.push(make());
+  const take = (make: () => string, path?: string) => {
+    if (total >= from && total < to) {
+      shown.push(make());
+      if (path !== undefined && paths.at(-1) !== path) paths.push(path);
+    }
     total += 1;
   };
   if (mode === 'files_with_matches') {
     const sorted = [...hits].sort((a, b) => b.mtimeMs - a.mtimeMs || byPath(a, b));
-    for (const hit of sorted) take(() => display(hit.path));
-    return { total, shown };
+    for (const hit of sorted) take(() => display(hit.path), hit.path);
+    return { total, shown, paths };
   }
   const sorted = [...hits].sort(byPath);
   if (mode === 'count') {
-    for (const hit of sorted) take(() => `${display(hit.path)}:${hit.count}`);
-    return { total, shown };
+    for (const hit of sorted) take(() => `${display(hit.path)}:${hit.count}`, hit.path);
+    return { total, shown, paths };
   }
   for (const hit of sorted) {
     let path: string | undefined;
@@ -90,16 +96,16 @@ function page(
           const mark = line.match ? ':' : '-';
           const number = options.lineNumbers ? `${line.n}${mark}` : '';
           return `${path}${mark}${number}${lineText(line)}`;
-        });
+        }, hit.path);
       }
     }
   }
-  return { total, shown };
+  return { total, shown, paths };
 }
 
 export function formatGrep(outcome: SearchOutcome, options: FormatOptions): Formatted {
   const { mode, headLimit, offset } = options;
-  const { total, shown } = page(
+  const { total, shown, paths } = page(
     outcome.hits,
     options,
     offset,
@@ -109,7 +115,7 @@ export function formatGrep(outcome: SearchOutcome, options: FormatOptions): Form
   const notes = notesOf(outcome, options);
   if (total === 0) {
     const text = `No matches for ${options.subject}. Binary files, files ignored by .gitignore and the .git folder are not searched; check the pattern (ripgrep syntax) or widen the search.`;
-    return { text: [text, ...notes].join('\n\n'), total, shown: 0, files };
+    return { text: [text, ...notes].join('\n\n'), total, shown: 0, files, paths: [] };
   }
   const matching = outcome.hits.reduce((sum, hit) => sum + hit.count, 0);
   const found =
@@ -119,7 +125,7 @@ export function formatGrep(outcome: SearchOutcome, options: FormatOptions): Form
   const unit = mode === 'content' ? 'output lines' : 'files';
   if (offset >= total) {
     const text = `Found ${found} for ${options.subject}, but offset ${offset} is past the end: there are ${total} ${unit}; use an offset below ${total}.`;
-    return { text: [text, ...notes].join('\n\n'), total, shown: 0, files };
+    return { text: [text, ...notes].join('\n\n'), total, shown: 0, files, paths: [] };
   }
   const end = headLimit === 0 ? total : Math.min(total, offset + headLimit);
   const order = mode === 'files_with_matches' ? ' (newest first)' : '';
@@ -130,7 +136,7 @@ export function formatGrep(outcome: SearchOutcome, options: FormatOptions): Form
       `(${(total - end).toLocaleString('en-US')} more ${unit}: call again with offset: ${end} to see them, or narrow the search with path, glob, type or a more specific pattern.)`,
     );
   }
-  return { text: [parts.join('\n'), ...notes].join('\n\n'), total, shown: shown.length, files };
+  return { text: [parts.join('\n'), ...notes].join('\n\n'), total, shown: shown.length, files, paths };
 }
 
 function notesOf(outcome: SearchOutcome, options: FormatOptions): string[] {

@@ -1,9 +1,10 @@
 // The grep tool from arguments to answer: checks what it is given, picks the engine (ripgrep or the
 // Node search), keeps to the time budget, and formats what was found.
-import { closeSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, readSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
 import { type ToolContext, ToolError } from '@wesgine/schema';
 import type { GrepArgs } from '../../generated/types.gen.js';
+import { openVerifiedSync } from '../fs/open-verified.js';
 import { typeGlobs } from './file-types.js';
 import { type Formatted, formatGrep } from './format-grep.js';
 import { configureNodeSearch, runNodeSearch } from './node-search.js';
@@ -12,6 +13,7 @@ import { grepEngine, ripgrepPath } from './ripgrep-path.js';
 import { runRipgrep } from './run-ripgrep.js';
 import { translateRustRegex } from './rust-regex.js';
 import type { SearchOutcome, SearchRequest } from './search-types.js';
+import { provePage } from './verify-hits.js';
 
 let budgetMs = 30_000;
 const MAX_LINES = 100_000;
@@ -31,6 +33,19 @@ export function displayPath(workDir: string, absolute: string): string {
   return rel.startsWith('..') || isAbsolute(rel) ? absolute : rel;
 }
 
+/**
+ * The work folder's real path. The cell's `workDir` may be reached through a symbolic link, while paths
+ * governance resolves, hits and listings are real paths: searching and showing them against the
+ * link's path would find nothing (no hit would lie inside it) or show every path absolute.
+ */
+export function realWorkDir(context: ToolContext): string {
+  try {
+    return realpathSync(context.workDir);
+  } catch {
+    return context.workDir;
+  }
+}
+
 export function realDenyPaths(context: ToolContext): string[] {
   return context.denyPaths.map((path) => {
     const full = resolve(context.workDir, path);
@@ -43,8 +58,9 @@ export function realDenyPaths(context: ToolContext): string[] {
 }
 
 export async function grepSearch(args: GrepArgs, context: ToolContext): Promise<{ text: string; data: unknown }> {
-  const target = context.resolvedPaths.get('/path') ?? context.workDir;
-  const where = target === context.workDir ? 'the work folder' : displayPath(context.workDir, target);
+  const workDir = realWorkDir(context);
+  const target = context.resolvedPaths.get('/path') ?? workDir;
+  const where = target === workDir ? 'the work folder' : displayPath(workDir, target);
   let isFile: boolean;
   try {
     const stat = statSync(target);
@@ -124,17 +140,20 @@ export async function grepSearch(args: GrepArgs, context: ToolContext): Promise<
     args.type === undefined ? '' : `type ${args.type}`,
   ];
   const filtered = filters.filter((part) => part !== '').join(', ');
-  const formatted: Formatted = formatGrep(outcome, {
+  const options = {
     mode,
     lineNumbers: args['-n'] ?? true,
     context: request.before > 0 || request.after > 0,
     headLimit: args.head_limit ?? DEFAULT_HEAD_LIMIT,
     offset: args.offset ?? 0,
-    display: (path) => displayPath(context.workDir, `${request.base}/${path}`),
+    display: (path: string) => displayPath(workDir, `${request.base}/${path}`),
     subject: `${JSON.stringify(args.pattern)} in ${where}${filtered === '' ? '' : ` (${filtered})`}`,
     maxLines: MAX_LINES,
     fileTimeMs: configureNodeSearch({}).fileTimeMs,
-  });
+  };
+  const page = provePage(outcome, request, (each) => formatGrep(each, options));
+  const formatted: Formatted = page.formatted;
+  outcome = page.outcome;
   const data = {
     engine: outcome.engine,
     mode,
@@ -143,23 +162,31 @@ export async function grepSearch(args: GrepArgs, context: ToolContext): Promise<
     files: formatted.files,
     partial: outcome.partial,
     withheld,
+    changed: page.changed,
   };
   return { text: formatted.text, data };
 }
 
-/** A file given as path is searched only when it is text (no NUL byte in its first 64 KiB). */
+/**
+ * A file given as path is searched only when it is text (no NUL byte in its first 64 KiB), and only
+ * when it is that path's own file: reached without a link, with no other hard link (see open-verified.ts).
+ */
 function refuseBinary(path: string, where: string): void {
   const head = Buffer.alloc(65536);
   let length = 0;
+  const opened = openVerifiedSync(path);
+  if (opened === undefined) {
+    throw new ToolError(
+      'file_not_found',
+      `${where} could not be read as a file of its own: check the path and its permissions (a file with other hard links is never searched).`,
+    );
+  }
   try {
-    const fd = openSync(path, 'r');
-    try {
-      length = readSync(fd, head, 0, head.length, 0);
-    } finally {
-      closeSync(fd);
-    }
+    length = readSync(opened.fd, head, 0, head.length, 0);
   } catch {
     throw new ToolError('file_not_found', `${where} could not be read; check the path and its permissions.`);
+  } finally {
+    closeSync(opened.fd);
   }
   if (head.subarray(0, length).includes(0)) {
     throw new ToolError('binary_file', `${where} is a binary file; grep searches text files only.`);

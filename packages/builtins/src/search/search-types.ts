@@ -55,4 +55,6 @@ export interface SearchOutcome {
   readonly slow: readonly string[];
   /** Files too large to search (Node search only). */
   readonly large: readonly string[];
+  /** ripgrep's hits, believed on its word until proven (verify-hits.ts). */
+  readonly unproven?: boolean;
 }

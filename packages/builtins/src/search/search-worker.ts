@@ -76,16 +76,23 @@ export function searchWorker(): void {
     parentPort?.postMessage({ id: message.id, hits, large } satisfies WorkerReply);
   });
 
+  // Race-free opening (see fs/open-verified.ts, which this self-contained source cannot import): no link
+  // followed in the last component, no FIFO wait, and the descriptor's real path must be the path the
+  // walk found; a file with other hard links is not read.
+  const OPEN_FLAGS = fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK;
+  const procFds = fs.existsSync('/proc/self/fd');
+
   function searchFile(path: string): Omit<WorkerHit, 'index'> | 'large' | undefined {
     let fd: number;
     try {
-      fd = fs.openSync(path, 'r');
+      fd = fs.openSync(path, OPEN_FLAGS);
     } catch {
       return undefined;
     }
     try {
       const stat = fs.fstatSync(fd);
-      if (!stat.isFile()) return undefined;
+      if (!stat.isFile() || stat.nlink > 1) return undefined;
+      if (procFds && fs.readlinkSync(`/proc/self/fd/${fd}`) !== path) return undefined;
       if (stat.size > setup.maxFileBytes) return 'large';
       if (stat.size >= buffer.length) buffer = Buffer.allocUnsafe(Math.max(stat.size + 1, buffer.length * 2));
       let length = 0;

@@ -1,7 +1,8 @@
 // The folder walk grep's Node search and glob share, with ripgrep's rules: ignore files respected, .git,
 // .hg and .svn always skipped, hidden files included, symbolic links never followed (neither a linked
-// folder nor a linked file is visited), only regular files yielded, the cell's denied paths left out.
-import { type Dirent, readdirSync } from 'node:fs';
+// folder nor a linked file is visited, and a folder swapped for a link during the walk is not listed),
+// only regular files yielded, the cell's denied paths left out.
+import { readFolderVerified } from '../fs/open-verified.js';
 import { ancestorLevels, IGNORE_FILES, type IgnoreLevel, ignored, ignoreLevel } from './ignore-rules.js';
 import type { GlobFilter } from './path-globs.js';
 
@@ -34,12 +35,10 @@ export function* walkFiles(options: WalkOptions): Generator<string, void, undefi
   const stack: Pending[] = [{ abs: root, rel: '', level: ancestorLevels(parentOf(root)) }];
   for (let pending = stack.pop(); pending !== undefined; pending = stack.pop()) {
     if (stop?.() === true) return;
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(pending.abs, { withFileTypes: true });
-    } catch {
-      continue;
-    }
+    // Listed through a descriptor proven to be this folder: one swapped for a link since it was seen
+    // (or since the walk began, for the root) is not entered.
+    const entries = readFolderVerified(pending.abs);
+    if (entries === undefined) continue;
     const present = new Set(entries.filter((entry) => IGNORE_NAMES.has(entry.name)).map((entry) => entry.name));
     const level = present.size === 0 ? pending.level : ignoreLevel(pending.abs, pending.level, present);
     const prefix = pending.rel === '' ? '' : `${pending.rel}/`;

@@ -21,6 +21,32 @@ function segments(path: string): string[] {
   return path.split(sep).filter((part) => part !== '');
 }
 
+/** Files in a git folder (`.git`, or a submodule's or worktree's under it) that make git run or load code. */
+const GIT_EXECUTED_FILES = new Set(['config', 'config.worktree', 'commondir', 'gitdir']);
+
+/**
+ * Whether writing a path with these parts could make git run code: under any `.git` folder (or a bare
+ * repository's `name.git`; including
+ * `.git/modules/<sub>/...` and `.git/worktrees/<name>/...`, at any depth), a `hooks` folder or one of
+ * `GIT_EXECUTED_FILES`; and a `.git` entry itself anywhere (a worktree's or submodule's `.git` file holds
+ * `gitdir: <folder>`, so writing one points git at a folder of the writer's choosing). `info/attributes`
+ * and `.gitattributes` are left writable: they only name filters and diff drivers, whose commands live
+ * in a config.
+ */
+function gitExecutes(parts: readonly string[]): boolean {
+  const last = parts.length - 1;
+  for (let index = 0; index <= last; index += 1) {
+    const part = (parts[index] as string).toLowerCase();
+    // `.git`, or a bare repository's folder (`name.git`), whose own config and hooks git runs too.
+    if (!part.endsWith('.git')) continue;
+    if (index === last) return part === '.git';
+    const below = parts.slice(index + 1).map((name) => name.toLowerCase());
+    if (below.includes('hooks')) return true;
+    if (GIT_EXECUTED_FILES.has(below.at(-1) as string)) return true;
+  }
+  return false;
+}
+
 function rules(home: string): Rule[] {
   const credentials = CREDENTIAL_FOLDERS.map((folder) => join(home, folder));
   return [
@@ -36,13 +62,9 @@ function rules(home: string): Rule[] {
     },
     {
       id: 'git-hooks-and-config',
-      applies: (path, access) => {
-        if (access !== 'write') return false;
-        const parts = segments(path);
-        const git = parts.lastIndexOf('.git');
-        return git !== -1 && (parts[git + 1] === 'hooks' || (parts[git + 1] === 'config' && parts.length === git + 2));
-      },
-      reason: 'writing .git/hooks or .git/config would run code or change remotes behind the agent',
+      applies: (path, access) => access === 'write' && gitExecutes(segments(path)),
+      reason:
+        "git runs what these say (a git folder's config and hooks, and the files that point git at another folder), so writing them would run code or change remotes behind the agent",
     },
     {
       id: 'agent-config',
