@@ -29,13 +29,41 @@ const env = { PATH: process.env.PATH ?? '/usr/bin:/bin' };
 /** Programs timed per case. */
 const ROUNDS = 101;
 
-function spawnTrue(): Promise<void> {
+function spawnTrue(command = 'bash', args = ['-c', 'true']): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', 'true'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     child.once('error', reject);
     child.once('exit', () => resolve());
   });
 }
+
+// bubblewrap alone, with the same namespaces and only /usr: what the kernel's namespaces cost.
+const BARE_BWRAP = [
+  '--unshare-user',
+  '--unshare-pid',
+  '--unshare-ipc',
+  '--unshare-uts',
+  '--unshare-net',
+  '--ro-bind',
+  '/usr',
+  '/usr',
+  '--symlink',
+  'usr/bin',
+  '/bin',
+  '--symlink',
+  'usr/lib',
+  '/lib',
+  '--symlink',
+  'usr/lib64',
+  '/lib64',
+  '--proc',
+  '/proc',
+  '--dev',
+  '/dev',
+  'bash',
+  '-c',
+  'true',
+];
 
 // The sandbox a handler of an action call gets, exactly as exec uses it, handed out once.
 let sandbox: ToolSandbox | undefined;
@@ -65,7 +93,8 @@ async function execTrue(cell: typeof on): Promise<void> {
 
 // Each program timed on its own; the cases take turns, so the machine's noise falls on all of them.
 const jobs = [
-  { name: 'plain spawn: bash -c true', run: spawnTrue },
+  { name: 'plain spawn: bash -c true', run: () => spawnTrue() },
+  { name: 'bare bwrap: bash -c true', run: () => spawnTrue('bwrap', BARE_BWRAP) },
   { name: 'sandboxed spawn: bash -c true', run: sandboxTrue },
   { name: 'exec true, sandbox off', run: () => execTrue(off) },
   { name: 'exec true, sandbox on', run: () => execTrue(on) },
@@ -87,5 +116,7 @@ console.log(
 const median = (name: string) => rows.find((row) => row.name === name)?.median ?? Number.NaN;
 const added = median('sandboxed spawn: bash -c true') - median('plain spawn: bash -c true');
 console.log(`- added by the sandbox at p50: ${added.toFixed(2)} ms (goal < 10 ms): ${added < 10 ? 'met' : 'MISSED'}`);
+const ours = median('sandboxed spawn: bash -c true') - median('bare bwrap: bash -c true');
+console.log(`- of which the runtime's own work (view, cgroup, limits, stop): ${ours.toFixed(2)} ms`);
 await on.stop();
 await off.stop();

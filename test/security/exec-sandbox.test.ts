@@ -257,6 +257,19 @@ describe('security: exec writes only where the call may write (class 1)', () => 
     expect(existsSync(join(work, 'fsmonitor-ran'))).toBe(false);
   });
 
+  it('the .git folder cannot be moved away or replaced, though git still commits', async () => {
+    const { exec, work } = world();
+    spawnSync('git', ['init', '-q', work]);
+    const config = readFileSync(join(work, '.git', 'config'), 'utf8');
+    const result = await exec(
+      'mv .git .git-old; mkdir -p fake && printf "[core]\\n\\tfsmonitor = touch pwned\\n" > fake/config && mv -T fake .git; git add inside.txt && git -c user.email=a@b -c user.name=a commit -qm x && git log --oneline | wc -l',
+    );
+    expect(result.text).toMatch(/Device or resource busy/);
+    expect(result.text).toMatch(/\n1\n$/);
+    expect(readFileSync(join(work, '.git', 'config'), 'utf8')).toBe(config);
+    expect(existsSync(join(work, '.git-old'))).toBe(false);
+  });
+
   it(".git/config, .git/hooks and agents' folders are read-only even for an approved action", async () => {
     const { exec, work } = world();
     spawnSync('git', ['init', '-q', work]);

@@ -10,10 +10,12 @@ import { sandboxView } from './sandbox-view.js';
 function project(): string {
   const work = realpathSync(mkdtempSync(join(tmpdir(), 'wesgine-view-')));
   mkdirSync(join(work, '.git', 'hooks'), { recursive: true });
+  mkdirSync(join(work, '.git', 'modules', 'sub', 'hooks'), { recursive: true });
   mkdirSync(join(work, 'src', 'deep'), { recursive: true });
   mkdirSync(join(work, 'secrets'));
   mkdirSync(join(work, '.claude'));
   writeFileSync(join(work, '.git', 'config'), '');
+  writeFileSync(join(work, '.git', 'modules', 'sub', 'config'), '');
   writeFileSync(join(work, 'src', 'deep', '.env'), 'A=1');
   writeFileSync(join(work, 'src', 'index.ts'), '');
   writeFileSync(join(work, 'secrets', 'key'), '');
@@ -37,6 +39,8 @@ describe('sandboxView', () => {
     const roots = prepareRoots({ workDir: work, allowPaths: [], denyPaths: ['secrets'] });
     const view = sandboxView(roots, true, pathTreatment(zone, 'exec', work));
     expect(view.roots).toEqual([{ path: work, writable: true }]);
+    // The .git folder stays writable (git commit works) but is pinned: it cannot be swapped for another.
+    expect(view.pinned).toEqual([join(work, '.git')]);
     expect(view.hidden).toEqual([
       { path: join(work, 'secrets'), folder: true },
       { path: join(work, 'src', 'deep', '.env'), folder: false },
@@ -46,6 +50,8 @@ describe('sandboxView', () => {
         join(work, '.claude'),
         join(work, '.git', 'config'),
         join(work, '.git', 'hooks'),
+        join(work, '.git', 'modules', 'sub', 'config'),
+        join(work, '.git', 'modules', 'sub', 'hooks'),
         join(work, 'src', 'deep'),
       ].sort(),
     );
