@@ -100,7 +100,7 @@ describe('openAiChatClient', () => {
           function: {
             name: 'look',
             description: 'Look around.',
-            parameters: { type: 'object', properties: {} },
+            parameters: { type: 'object', properties: {}, additionalProperties: false },
             strict: false,
           },
         },
@@ -109,7 +109,12 @@ describe('openAiChatClient', () => {
           function: {
             name: 'repo_search',
             description: 'Search the repository.',
-            parameters: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
+            parameters: {
+              type: 'object',
+              properties: { query: { type: 'string' } },
+              required: ['query'],
+              additionalProperties: false,
+            },
             strict: false,
           },
         },
