@@ -18,6 +18,7 @@ import { type AnyHandler, type RegisteredTool, registerTool } from '../registry/
 import type { ToolSource } from '../registry/tool-source.js';
 import type { Zone } from '../zone/zone.js';
 import { zoneFrom } from '../zone/zone-source.js';
+import { engineToolName, resolveCellNames } from './cell-names.js';
 import { CellSources } from './cell-sources.js';
 import type { CellSpec } from './cell-spec.js';
 import type { Engine } from './create-engine.js';
@@ -65,8 +66,16 @@ export class Cell {
     if (typeof spec?.workDir !== 'string' || spec.workDir === '') throw new Error('a cell needs a workDir');
     if (spec.plugins !== undefined) throw new Error('plugins are not supported yet; leave CellSpec.plugins unset');
     this.engine = engine;
-    this.spec = { ...spec, workDir: resolve(spec.workDir) };
-    this.#disabled = new Set(spec.disabledEngineSkills ?? []);
+    // Aliases in the name lists become the tools' own names; an unknown engine name is an error now.
+    const names = resolveCellNames(engine, spec);
+    this.spec = {
+      ...spec,
+      workDir: resolve(spec.workDir),
+      ...(spec.disabledEngineSkills === undefined ? {} : { disabledEngineSkills: [...names.disabled] }),
+      ...(names.extraCategories === undefined ? {} : { extraCategories: names.extraCategories }),
+      ...(names.extraProgressAware === undefined ? {} : { extraProgressAware: names.extraProgressAware }),
+    };
+    this.#disabled = names.disabled;
     this.zone = spec.zone === undefined ? undefined : zoneFrom(spec.zone, this.spec.workDir);
     this.dataDir = spec.dataDir ?? mkdtempSync(join(tmpdir(), 'wesgine-cell-'));
     mkdirSync(this.dataDir, { recursive: true });
@@ -112,8 +121,26 @@ export class Cell {
 
   /** An engine tool this cell offers (not disabled), by its name or an alias. */
   engineTool(name: string): RegisteredTool | undefined {
-    const canonical = this.engine.aliases.get(name) ?? name;
-    return this.#disabled.has(canonical) ? undefined : this.engine.tools.get(canonical);
+    const canonical = engineToolName(this.engine, name);
+    return canonical === undefined || this.#disabled.has(canonical) ? undefined : this.engine.tools.get(canonical);
+  }
+
+  /**
+   * The own name of the tool `name` means in this cell (an SDK or source tool, or an engine tool by its
+   * name or an alias, disabled ones included), or undefined when the cell knows no such tool now.
+   */
+  toolName(name: string): string | undefined {
+    return this.cellTool(name)?.definition.name ?? engineToolName(this.engine, name);
+  }
+
+  /** Every name the cell knows now, aliases included: the candidates of "did you mean". */
+  knownNames(): string[] {
+    return [
+      ...this.engine.tools.keys(),
+      ...this.engine.aliases.keys(),
+      ...this.#tools.keys(),
+      ...[...this.#sources.all()].map((tool) => tool.definition.name),
+    ];
   }
 
   /** A tool registered on this cell. */
@@ -136,8 +163,12 @@ export class Cell {
       this.#audit.push(event);
       // Trimmed in batches: one copy per thousand calls rather than one per call.
       if (this.#audit.length >= 2 * AUDIT_KEPT) this.#audit.splice(0, this.#audit.length - AUDIT_KEPT);
-      this.spec.onAudit?.(event);
-      for (const listener of this.#auditListeners) listener(event);
+      // A listener that throws must not turn a finished call into a throw out of run.call.
+      for (const listener of [this.spec.onAudit, ...this.#auditListeners]) {
+        try {
+          listener?.(event);
+        } catch {}
+      }
     });
     this.#runs.set(run.id, new WeakRef(run));
     this.#forgetRun.register(run, run.id);

@@ -36,6 +36,8 @@ export { ZoneError } from './zone-error.js';
 export interface ZoneRequest {
   /** The tool's name, e.g. `read` or `mcp:github/create_issue`. */
   readonly tool: string;
+  /** The tool's other names (`search_files` for `grep`): a rule naming any of them governs the tool. */
+  readonly aliases?: readonly string[];
   readonly category: 'exploration' | 'action';
   /** Absolute. */
   readonly workDir: string;
