@@ -164,6 +164,24 @@ describe('readArguments', () => {
     ]);
   });
 
+  it('leaves absent arguments and a primitive at the root to the schema', () => {
+    expect(readArguments(undefined)).toEqual({ ok: true, value: undefined });
+    expect(readArguments('text')).toEqual({ ok: true, value: 'text' });
+  });
+
+  it('copies nested arrays and objects in order', () => {
+    const args = {
+      edits: [
+        { old_string: 'a', new_string: 'b' },
+        { old_string: 'c', new_string: 'd' },
+      ],
+      n: [1, [2, [3]]],
+    };
+    const result = readArguments(args);
+    expect(result).toEqual({ ok: true, value: args });
+    expect(result.ok && (result.value as typeof args).edits[0]).not.toBe(args.edits[0]);
+  });
+
   it('escapes "~" and "/" in the pointers it reports', () => {
     expect(issuesOf({ 'a/b~c': 1n })[0]?.path).toBe('/a~1b~0c');
   });
