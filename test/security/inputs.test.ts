@@ -259,10 +259,12 @@ describe('security: class 8, policy by alias', () => {
   });
 
   it('a whitelist naming an alias offers the tool under its own name and answers both names', async () => {
-    const { cell } = world();
+    const { cell, events } = world();
     const run = cell.run({ agent: { tools: ['search_files', 'find_files'] } });
     expect(run.tools().map((tool) => tool.name)).toEqual(['glob', 'grep']);
     expect((await run.call('search_files', { pattern: 'nothing-matches-this' })).isError).toBe(false);
+    // The audit names the tool by its own name and keeps the alias the call used.
+    expect(events.at(-1)).toMatchObject({ tool: 'grep', calledAs: 'search_files', outcome: 'ok' });
     expect((await run.call('grep', { pattern: 'nothing-matches-this-either' })).isError).toBe(false);
     const read = await run.call('read', { path: 'notes.txt' });
     expect(read.code).toBe('unknown_tool');
@@ -335,6 +337,13 @@ describe('security: class 8, policy by alias', () => {
     expect(() => engine.createCell({ workDir: tmpdir(), extraCategories: { '': 'action' } })).toThrow(
       'extraCategories names something that cannot be a tool: the name is empty',
     );
+  });
+
+  it('a sub-agent tool list with a name no tool can have is an error when the sub-agent is defined', () => {
+    const { cell } = world();
+    expect(() =>
+      cell.agents().define({ name: 'bad', description: 'Bad.', client: scriptedClient([]), tools: ['read', 'rm -rf'] }),
+    ).toThrow("the tools of sub-agent 'bad' name something that cannot be a tool: the name 'rm -rf' contains \" \"");
   });
 
   it('a sub-agent tool list naming an alias gives the sub-agent the tool', async () => {

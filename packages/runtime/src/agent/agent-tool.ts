@@ -1,4 +1,4 @@
-import { type Static, ToolError, Type } from '@wesgine/schema';
+import { type Static, ToolError, Type, toolNameProblem } from '@wesgine/schema';
 import type { Cell } from '../engine/cell.js';
 import { type Run, unknownName } from '../engine/run.js';
 import type { SdkTool } from '../engine/sdk-tool.js';
@@ -82,11 +82,22 @@ export function agentTool(cell: Cell, config: AgentToolConfig): SdkTool<typeof A
   };
 }
 
-/** Throws when `maxDepth` of a sub-agent's config is not a whole number of at least 1. */
+/**
+ * Throws when `maxDepth` of a sub-agent's config is not a whole number of at least 1, or its `tools` is
+ * not a list of names a tool can have. (Whether a tool of that name exists is checked when a task
+ * starts: the cell may get it later.)
+ */
 export function checkDepth(config: AgentToolConfig): void {
   const maxDepth = config.maxDepth ?? 1;
   if (!Number.isInteger(maxDepth) || maxDepth < 1) {
     throw new RangeError(`maxDepth of '${config.name}' must be a whole number of at least 1, not ${String(maxDepth)}`);
+  }
+  if (config.tools === undefined) return;
+  if (!Array.isArray(config.tools)) throw new Error(`the tools of sub-agent '${config.name}' must be a list of names`);
+  for (const name of config.tools) {
+    const problem = toolNameProblem(name);
+    if (problem !== undefined)
+      throw new Error(`the tools of sub-agent '${config.name}' name something that cannot be a tool: ${problem}`);
   }
 }
 

@@ -96,10 +96,12 @@ function record(
   rule?: string,
   governed?: Governed,
 ): void {
+  const own = tool?.definition.name ?? name;
   scope.audit({
     at: new Date().toISOString(),
     ...scope.ids,
-    tool: name,
+    tool: own,
+    ...(own === name ? {} : { calledAs: name }),
     source: tool?.source,
     provenance: tool?.provenance,
     outcome,
