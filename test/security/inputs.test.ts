@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { builtins } from '@wesgine/builtins';
-import { type AuditEvent, createEngine, scriptedClient } from '@wesgine/runtime';
+import { type AuditEvent, createEngine, runAgent, scriptedClient } from '@wesgine/runtime';
 import { MAX_ARGUMENT_DEPTH, Type } from '@wesgine/schema';
 import { describe, expect, it } from 'vitest';
 
@@ -162,6 +162,22 @@ describe('security: class 7, bad input fails as a result', () => {
     expect(result.isError).toBe(false);
     expect(result.text).toContain('safe');
     expect(reads).toBe(1);
+  });
+
+  it('the agent loop hands a model’s 100,000-deep arguments back as a result it can act on', async () => {
+    const { cell, handled } = world();
+    const client = scriptedClient([
+      { text: '', toolCalls: [{ id: 'c1', name: 'store', args: { value: nested(100_000) } }] },
+      { text: 'gave up', toolCalls: [] },
+    ]);
+    const result = await runAgent({ run: cell.run(), client, prompt: 'store it' });
+    expect(result.stopped).toBe('done');
+    expect(result.messages.at(-2)).toMatchObject({
+      role: 'tool',
+      isError: true,
+      content: `Error (invalid_arguments): The arguments for \`store\` are not valid (1 problem):\n- ${deepPointer('value')}: ${DEPTH}`,
+    });
+    expect(handled()).toBe(0);
   });
 
   it('a name that is not a string is unknown_tool, not a throw', async () => {
