@@ -389,6 +389,28 @@ describe('security: the engine and the sub-agent depth are fixed', () => {
     expect((await run.call('read', { path: 'notes.txt', extra: 'x' })).code).toBe('invalid_arguments');
   });
 
+  it('changing the cell spec or a sub-agent config after creation changes nothing', async () => {
+    const work = realpathSync(mkdtempSync(join(tmpdir(), 'wesgine-inputs-')));
+    const denyPaths = [join(work, 'secret')];
+    const disabledEngineSkills = ['exec'];
+    const cell = createEngine({ tools: builtins }).createCell({ workDir: work, denyPaths, disabledEngineSkills });
+    denyPaths.pop();
+    disabledEngineSkills.pop();
+    expect(cell.spec.denyPaths).toEqual([join(work, 'secret')]);
+    expect(
+      cell
+        .run()
+        .tools()
+        .map((tool) => tool.name),
+    ).not.toContain('exec');
+    const tools = ['read'];
+    const child = scriptedClient([{ text: 'ok', toolCalls: [] }]);
+    cell.agents().asTool({ name: 'reader', description: 'Reads.', client: child, tools });
+    tools.push('write');
+    await cell.run().call('reader', { task: 't' });
+    expect(child.requests[0]?.tools.map((tool) => tool.name)).toEqual(['read']);
+  });
+
   it('a sub-agent at the depth limit is not offered delegate_task, and calling it says why', async () => {
     const { cell } = world();
     const child = scriptedClient([

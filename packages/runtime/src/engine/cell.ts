@@ -68,13 +68,19 @@ export class Cell {
     this.engine = engine;
     // Aliases in the name lists become the tools' own names; an unknown engine name is an error now.
     const names = resolveCellNames(engine, spec);
-    this.spec = {
+    // A frozen copy: changing the spec's lists after the cell is created changes nothing of it.
+    this.spec = Object.freeze({
       ...spec,
       workDir: resolve(spec.workDir),
-      ...(spec.disabledEngineSkills === undefined ? {} : { disabledEngineSkills: [...names.disabled] }),
+      ...(spec.allowPaths === undefined ? {} : { allowPaths: Object.freeze([...spec.allowPaths]) }),
+      ...(spec.denyPaths === undefined ? {} : { denyPaths: Object.freeze([...spec.denyPaths]) }),
+      ...(spec.defaults === undefined ? {} : { defaults: Object.freeze({ ...spec.defaults }) }),
+      ...(spec.disabledEngineSkills === undefined ? {} : { disabledEngineSkills: Object.freeze([...names.disabled]) }),
       ...(names.extraCategories === undefined ? {} : { extraCategories: names.extraCategories }),
-      ...(names.extraProgressAware === undefined ? {} : { extraProgressAware: names.extraProgressAware }),
-    };
+      ...(names.extraProgressAware === undefined
+        ? {}
+        : { extraProgressAware: Object.freeze(names.extraProgressAware) }),
+    });
     this.#disabled = names.disabled;
     this.zone = spec.zone === undefined ? undefined : zoneFrom(spec.zone, this.spec.workDir);
     this.dataDir = spec.dataDir ?? mkdtempSync(join(tmpdir(), 'wesgine-cell-'));
@@ -186,7 +192,8 @@ export class Cell {
    */
   agents(): CellAgents {
     return {
-      define: (config: AgentToolConfig) => {
+      define: (given: AgentToolConfig) => {
+        const config = fixedConfig(given);
         checkDepth(config);
         if (typeof config.name !== 'string' || config.name === '') throw new Error('a sub-agent needs a name');
         if (this.#delegates.has(config.name)) throw new Error(`a sub-agent named '${config.name}' is defined already`);
@@ -195,8 +202,8 @@ export class Cell {
         this.#delegates.set(config.name, config);
       },
       defined: () => [...this.#delegates.keys()].sort(),
-      asTool: (config: AgentToolConfig) => {
-        const tool = agentTool(this, config);
+      asTool: (given: AgentToolConfig) => {
+        const tool = agentTool(this, fixedConfig(given));
         // The checks and the naming rule of every cell tool, then kept under its own source kind.
         this.tools().register(tool);
         const definition = sdkDefinition(tool);
@@ -267,4 +274,11 @@ export class Cell {
     if (this.engineTool(name) !== undefined) return 'the engine';
     return this.#tools.has(name) ? 'an SDK tool of the cell' : undefined;
   }
+}
+
+/** A sub-agent's config as it was given: later changes to the object (or its tool list) change nothing. */
+function fixedConfig(config: AgentToolConfig): AgentToolConfig {
+  if (typeof config !== 'object' || config === null) throw new Error('a sub-agent needs a config object');
+  const { tools } = config;
+  return Object.freeze({ ...config, ...(Array.isArray(tools) ? { tools: Object.freeze([...tools]) } : {}) });
 }
