@@ -52,6 +52,11 @@ describe('resolveCellNames', () => {
     expect(resolveCellNames(engine, { extraCategories: { later: 'action' } }).extraCategories).toEqual({
       later: 'action',
     });
+    const odd = resolveCellNames(engine, {
+      extraCategories: JSON.parse('{"__proto__": "exploration"}'),
+    }).extraCategories;
+    expect(Object.hasOwn(odd ?? {}, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(odd)).toBe(Object.prototype);
   });
 
   it('is checked when the cell is created; a run resolves whitelist aliases and calls by either name', async () => {

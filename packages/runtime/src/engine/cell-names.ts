@@ -53,7 +53,7 @@ function categories(engine: Engine, map: CategoryMap | undefined): CategoryMap |
   if (typeof map !== 'object' || map === null || Array.isArray(map)) {
     throw new Error('extraCategories must map tool names to exploration or action');
   }
-  const resolved: Record<string, ToolCategory> = {};
+  const resolved = new Map<string, ToolCategory>();
   for (const [name, category] of Object.entries(map)) {
     if (category !== 'exploration' && category !== 'action') {
       throw new Error(
@@ -61,17 +61,18 @@ function categories(engine: Engine, map: CategoryMap | undefined): CategoryMap |
       );
     }
     const own = wellFormed(engine, name, 'extraCategories');
-    const fixed = engine.categories[own];
-    if (engine.tools.has(own) && fixed !== undefined) {
+    const fixed = engine.tools.has(own) ? engine.categories[own] : undefined;
+    if (fixed !== undefined) {
       // The engine's map is consulted first: an entry here would be silently ignored.
       const called = own === name ? `'${name}'` : `'${name}' (an alias of '${own}')`;
       throw new Error(
         `extraCategories names ${called}, an engine tool, whose category the engine's map decides (${fixed}); extraCategories is for tools the engine does not have`,
       );
     }
-    resolved[own] = category;
+    resolved.set(own, category);
   }
-  return Object.freeze(resolved);
+  // Built from entries, so even a tool called `__proto__` is a key, not a prototype.
+  return Object.freeze(Object.fromEntries(resolved));
 }
 
 /** The tool's own name when `name` is an engine alias; `name` itself when it is well-formed. */
