@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { builtins } from '@wesgine/builtins';
 import { type AuditEvent, createEngine, runAgent, scriptedClient } from '@wesgine/runtime';
+import { createApp } from '@wesgine/runtime/http';
 import { MAX_ARGUMENT_DEPTH, Type } from '@wesgine/schema';
 import { describe, expect, it } from 'vitest';
 
@@ -431,5 +432,50 @@ describe('security: the engine and the sub-agent depth are fixed', () => {
         'Error (not_allowed): delegate_task is not offered here: this sub-agent runs 1 level deep, the most sub-agents may nest, so it cannot hand work on; do the task with the other tools.',
     });
     expect(child.requests).toHaveLength(2);
+  });
+});
+
+describe('security: classes 7 and 8 over HTTP', () => {
+  const TOKEN = 'inputs-test-token';
+  async function post(app: ReturnType<typeof createApp>, tool: string, body: string) {
+    const response = await app.request(`/tools/${tool}/call`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body,
+    });
+    return { status: response.status, text: await response.text() };
+  }
+
+  it('a 5,000-deep value under args is refused as bad input, never a 500, and the secret is in no answer', async () => {
+    const { cell, handled } = world();
+    const app = createApp(cell, { token: TOKEN });
+    const deep = `{"args":{"path":"notes.txt","y":${'{"a":'.repeat(5_000)}"${SECRET}"${'}'.repeat(5_000)}}}`;
+    const answer = await post(app, 'read', deep);
+    expect([200, 400]).toContain(answer.status);
+    expect(answer.text).toContain('invalid_arguments');
+    expect(answer.text).not.toContain(SECRET);
+    expect(handled()).toBe(0);
+  });
+
+  it('an unknown key is invalid_arguments naming it', async () => {
+    const { cell } = world();
+    const answer = await post(createApp(cell, { token: TOKEN }), 'read', '{"args":{"path":"notes.txt","y":1}}');
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.text)).toEqual({
+      isError: true,
+      code: 'invalid_arguments',
+      text: 'The arguments for `read` are not valid (1 problem):\n- /y: unknown key "y"; the keys allowed here are "path", "offset" and "limit"',
+    });
+  });
+
+  it("disabledEngineSkills: ['search_files'] holds over HTTP under both names", async () => {
+    const { cell } = world({ disabledEngineSkills: ['search_files'] });
+    const app = createApp(cell, { token: TOKEN });
+    for (const name of ['grep', 'search_files']) {
+      const answer = await post(app, name, JSON.stringify({ args: { pattern: SECRET } }));
+      expect(answer.status).toBe(404);
+      expect(answer.text).toContain('unknown_tool');
+      expect(answer.text).not.toContain(`${SECRET}\n`);
+    }
   });
 });
