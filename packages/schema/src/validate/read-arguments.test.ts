@@ -182,6 +182,28 @@ describe('readArguments', () => {
     expect(result.ok && (result.value as typeof args).edits[0]).not.toBe(args.edits[0]);
   });
 
+  it('reads each getter once also beside nested values, and never copies an inherited key', () => {
+    let reads = 0;
+    const args = {
+      nested: { a: [1] },
+      get path() {
+        reads++;
+        return 'a.txt';
+      },
+    };
+    expect(readArguments(args)).toEqual({ ok: true, value: { nested: { a: [1] }, path: 'a.txt' } });
+    expect(reads).toBe(1);
+    const prototype = Object.prototype as Record<string, unknown>;
+    prototype.polluted = 'yes';
+    try {
+      const result = readArguments({ a: 1, b: { c: 2 } });
+      expect(result.ok && Object.keys(result.value as object)).toEqual(['a', 'b']);
+      expect(result.ok && Object.hasOwn((result.value as { b: object }).b, 'polluted')).toBe(false);
+    } finally {
+      delete prototype.polluted;
+    }
+  });
+
   it('escapes "~" and "/" in the pointers it reports', () => {
     expect(issuesOf({ 'a/b~c': 1n })[0]?.path).toBe('/a~1b~0c');
   });

@@ -111,15 +111,22 @@ function copyFast(value: unknown, depth: number, budget: { left: number }): unkn
     return copy;
   }
   if (Object.getPrototypeOf(value) !== Object.prototype) return BAIL;
-  const object = value as Record<string, unknown>;
-  const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(object)) {
-    if (key === '__proto__') return BAIL;
-    const member = object[key];
-    if (member === undefined) continue;
-    const copied = copyFast(member, depth + 1, budget);
-    if (copied === BAIL) return BAIL;
-    copy[key] = copied;
+  // Spread reads each own enumerable member once (getters and Proxy traps included) into a plain object,
+  // the fastest copy V8 makes; nested values are then replaced by their own copies.
+  const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  for (const key in copy) {
+    // An inherited key means a polluted Object.prototype: the walk, which reads own keys only, decides.
+    if (key === '__proto__' || !Object.hasOwn(copy, key)) return BAIL;
+    const member = copy[key];
+    if (member === undefined) {
+      delete copy[key];
+      continue;
+    }
+    if (typeof member === 'object' && member !== null) {
+      const copied = copyFast(member, depth + 1, budget);
+      if (copied === BAIL) return BAIL;
+      copy[key] = copied;
+    } else if (copyFast(member, depth + 1, budget) === BAIL) return BAIL;
   }
   return copy;
 }
