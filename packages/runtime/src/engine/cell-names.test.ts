@@ -80,4 +80,23 @@ describe('resolveCellNames', () => {
       "agent.tools names 'chnge', which no tool of this cell has; did you mean 'change'? A tool that arrives later (an MCP server, a plugin) can only be named once it is there.",
     );
   });
+
+  it('a run with depthLimit 0 is offered no delegating tool, and says why when one is called', async () => {
+    const cell = engine.createCell({ workDir: mkdtempSync(join(tmpdir(), 'wesgine-names-')) });
+    cell
+      .agents()
+      .asTool({
+        name: 'helper',
+        description: 'Helps.',
+        client: { complete: async () => ({ text: '', toolCalls: [] }) },
+      });
+    const run = cell.run({ depthLimit: 0 });
+    expect(run.tools().map((tool) => tool.name)).toEqual(['change', 'search']);
+    expect(await run.call('helper', { task: 't' })).toEqual({
+      isError: true,
+      code: 'not_allowed',
+      text: 'helper is not offered here: this run may not hand work to sub-agents; do the task with the other tools.',
+    });
+    expect(() => cell.run({ depthLimit: -1 })).toThrow('depthLimit must be a whole number of at least 0, not -1');
+  });
 });

@@ -45,6 +45,7 @@ export interface RunParams {
   /**
    * How deep sub-agents may nest (set by the sub-agent tools; a child inherits its parent's): a run this
    * deep is not offered tools that delegate (`delegate_task`, sub-agent tools), and calling one says why.
+   * `0` on a top-level run offers it no delegating tool at all.
    */
   readonly depthLimit?: number;
 }
@@ -76,7 +77,11 @@ export class Run {
     this.#cell = cell;
     this.params = params;
     this.depth = params.parent === undefined ? 0 : params.parent.depth + 1;
-    this.depthLimit = params.depthLimit ?? params.parent?.depthLimit;
+    const { depthLimit } = params;
+    if (depthLimit !== undefined && !(Number.isInteger(depthLimit) && depthLimit >= 0)) {
+      throw new RangeError(`depthLimit must be a whole number of at least 0, not ${String(depthLimit)}`);
+    }
+    this.depthLimit = depthLimit ?? params.parent?.depthLimit;
     this.#atDepthLimit = this.depthLimit !== undefined && this.depth >= this.depthLimit;
     for (const tool of params.tools ?? []) {
       const definition = sdkDefinition(tool);
@@ -203,6 +208,9 @@ export class Run {
   #unavailable(name: string): string | undefined {
     const tool = this.#find(name);
     if (tool === undefined || !this.#atDepthLimit || !delegates(tool)) return undefined;
+    if (this.depth === 0) {
+      return `${tool.definition.name} is not offered here: this run may not hand work to sub-agents; do the task with the other tools.`;
+    }
     const levels = this.depthLimit === 1 ? '1 level' : `${this.depthLimit} levels`;
     return `${tool.definition.name} is not offered here: this sub-agent runs ${levels} deep, the most sub-agents may nest, so it cannot hand work on; do the task with the other tools.`;
   }
