@@ -83,13 +83,11 @@ describe('resolveCellNames', () => {
 
   it('a run with depthLimit 0 is offered no delegating tool, and says why when one is called', async () => {
     const cell = engine.createCell({ workDir: mkdtempSync(join(tmpdir(), 'wesgine-names-')) });
-    cell
-      .agents()
-      .asTool({
-        name: 'helper',
-        description: 'Helps.',
-        client: { complete: async () => ({ text: '', toolCalls: [] }) },
-      });
+    cell.agents().asTool({
+      name: 'helper',
+      description: 'Helps.',
+      client: { complete: async () => ({ text: '', toolCalls: [] }) },
+    });
     const run = cell.run({ depthLimit: 0 });
     expect(run.tools().map((tool) => tool.name)).toEqual(['change', 'search']);
     expect(await run.call('helper', { task: 't' })).toEqual({
