@@ -33,8 +33,9 @@ const JSON_KINDS = 'objects, arrays, strings, numbers, booleans and null';
 
 /**
  * Reads a call's arguments once into plain JSON data: a copy made of plain objects and arrays, so what
- * was checked is what the handler gets (a getter or a Proxy is read once, here). Never throws and never
- * recurses: a value nested deeper than `MAX_ARGUMENT_DEPTH`, one that contains itself, one too large, a
+ * was checked is what the handler gets (a getter or a Proxy is read once, here). Never throws, and never
+ * recurses deeper than `MAX_ARGUMENT_DEPTH` (the walk that names problems uses its own stack): a value
+ * nested deeper than that, one that contains itself, one too large, a
  * value JSON cannot carry (a bigint, a function, a `Map`, an array hole), a key `__proto__`, or a getter
  * or Proxy trap that throws is an issue with its JSON pointer. `undefined` object members are left out,
  * as `JSON.stringify` does.
