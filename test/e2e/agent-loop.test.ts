@@ -286,13 +286,14 @@ describe('agent loop (issue 3)', () => {
       },
     ]);
     expect(childClient.requests[2]?.messages.at(-1)).toMatchObject({
-      content: expect.stringMatching(/^Error \(unknown_tool\): There is no tool named 'researcher'/),
+      content:
+        'Error (not_allowed): researcher is not offered here: this sub-agent runs 1 level deep, the most sub-agents may nest, so it cannot hand work on; do the task with the other tools.',
     });
     const childEvents = cell.auditLog().filter((event) => event.agentId === 'researcher');
     expect(childEvents.map((event) => [event.tool, event.outcome, event.actor, event.sessionId])).toEqual([
       ['repo.search', 'ok', 'ana', 'chat-1'],
       ['deploy', 'unknown_tool', 'ana', 'chat-1'],
-      ['researcher', 'unknown_tool', 'ana', 'chat-1'],
+      ['researcher', 'not_allowed', 'ana', 'chat-1'],
     ]);
     expect(cell.auditLog().at(-1)).toMatchObject({
       tool: 'researcher',

@@ -227,7 +227,7 @@ describe('security: the HTTP API without a token configured', () => {
       });
       expect(answer.status).toBe(400);
       expect(answer.body).toBe(
-        '{"error":{"code":"too_deep","message":"the body nests arrays and objects deeper than the limit of 64 levels"}}',
+        '{"error":{"code":"too_deep","message":"the body nests arrays and objects deeper than the limit of 65 levels"}}',
       );
     }
     expect(cell.auditLog().length).toBe(before);

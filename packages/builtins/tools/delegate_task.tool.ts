@@ -15,7 +15,7 @@ export default defineTool({
       Type.String({ minLength: 1, maxLength: 128, description: 'Which configured sub-agent to use. Default general.' }),
     ),
   }),
-  meta: { category: 'action', timeoutMs: 1_800_000 },
+  meta: { category: 'action', timeoutMs: 1_800_000, delegates: true },
   examples: [
     {
       args: {

@@ -64,8 +64,10 @@ export type {
   ToolProcessRequest,
   ToolSandbox,
 } from './tool/tool-sandbox.js';
+export { closeNames } from './validate/close-names.js';
 export type { Validator } from './validate/compile-validator.js';
 export { compileValidator } from './validate/compile-validator.js';
 export { formatIssues } from './validate/format-issues.js';
+export { MAX_ARGUMENT_DEPTH, MAX_ARGUMENT_VALUES, readArguments } from './validate/read-arguments.js';
 export { validate } from './validate/validate.js';
 export type { ValidationIssue, ValidationResult } from './validate/validation-issue.js';

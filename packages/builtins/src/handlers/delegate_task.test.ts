@@ -73,7 +73,8 @@ describe('delegate_task', () => {
       agent: 'reader',
     });
     expect(result.text).toBe('done');
-    expect(client.requests[0]?.tools.map((tool) => tool.name)).toEqual(['delegate_task', 'grep', 'read']);
+    // At the depth limit the sub-agent is not offered delegate_task at all.
+    expect(client.requests[0]?.tools.map((tool) => tool.name)).toEqual(['grep', 'read']);
     const answers = client.requests[1]?.messages.slice(-2);
     expect(answers?.[0]).toMatchObject({
       name: 'exec',
@@ -83,7 +84,8 @@ describe('delegate_task', () => {
     expect(answers?.[1]).toMatchObject({
       name: 'delegate_task',
       isError: true,
-      content: 'Error (not_allowed): reader would start a sub-agent 2 levels deep; the limit is 1',
+      content:
+        'Error (not_allowed): delegate_task is not offered here: this sub-agent runs 1 level deep, the most sub-agents may nest, so it cannot hand work on; do the task with the other tools.',
     });
   });
 

@@ -114,7 +114,8 @@ describe('memory fields', () => {
         "invalid_arguments: file_text does not belong to view: view takes path and view_range (optional). Leave out file_text (used by create).",
         "invalid_arguments: old_str and new_str do not belong to delete: delete takes path. Leave out old_str (used by str_replace), new_str (used by str_replace).",
         "invalid_arguments: path does not belong to search: search takes query and limit (optional). Leave out path (used by view, create, str_replace, insert and delete).",
-        "invalid_arguments: memory has no field recursive; view takes path and view_range (optional).",
+        "invalid_arguments: The arguments for \`memory\` are not valid (1 problem):
+      - /recursive: unknown key "recursive"; the keys allowed here are "command", "path", "view_range", "file_text", "old_str", "new_str", "insert_line", "insert_text", "old_path", "new_path", "query" and "limit"",
       ]
     `);
   });

@@ -1,4 +1,4 @@
-import { formatIssues, ToolError, toToolError, validate } from '@wesgine/schema';
+import { formatIssues, readArguments, ToolError, toToolError, validate } from '@wesgine/schema';
 import { loadToolPack } from '../load/load-tool-pack.js';
 import type { CliIo } from './io.js';
 import { localContext } from './local-context.js';
@@ -24,7 +24,9 @@ export async function commandCall(io: CliIo, packRoot: string, positionals: read
     const known = pack.tools.map((candidate) => candidate.name).join(', ') || 'none';
     throw new UsageError(`pack ${pack.name} has no tool '${name}'; its tools: ${known}`);
   }
-  const checked = validate(tool, args);
+  // As the runtime does: read into plain JSON data within the depth limit, then check.
+  const read = readArguments(args);
+  const checked = read.ok ? validate(tool, read.value) : read;
   if (!checked.ok) {
     io.err(formatIssues(tool.name, checked.issues));
     return 1;

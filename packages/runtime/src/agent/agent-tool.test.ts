@@ -40,7 +40,7 @@ describe('cell.agents().asTool', () => {
       description: 'Delegates a search.',
       client: child,
       system: 'You help.',
-      tools: ['look', 'secret', 'helper', 'ghost'],
+      tools: ['look', 'secret', 'helper'],
     });
     const parent = cell.run({
       actor: 'ana',
@@ -61,7 +61,7 @@ describe('cell.agents().asTool', () => {
     });
     const childRunId = (result.data as { runId: string }).runId;
     expect(childRunId).not.toBe(parent.id);
-    // 'secret' is hidden from the caller, 'ghost' does not exist, 'helper' is an agent tool at depth 1.
+    // 'secret' is hidden from the caller, 'helper' is an agent tool at depth 1.
     expect(names(child.requests[0])).toEqual(['look']);
     expect(child.requests[0]?.messages.slice(0, 2)).toEqual([
       { role: 'system', content: 'You help.' },
@@ -125,13 +125,27 @@ describe('cell.agents().asTool', () => {
     const parent = cell.run();
     expect(await parent.call('flat', { task: 't' })).toMatchObject({ isError: false, text: 'flat done' });
     expect(names(flat.requests[0])).toEqual(['look', 'secret', 'write']);
-    expect(lastContent(flat.requests[1])).toBe("Error (unknown_tool): There is no tool named 'inner'");
+    expect(lastContent(flat.requests[1])).toBe(
+      'Error (not_allowed): inner is not offered here: this sub-agent runs 1 level deep, the most sub-agents may nest, so it cannot hand work on; do the task with the other tools.',
+    );
 
     expect(await parent.call('outer', { task: 't' })).toMatchObject({ isError: false, text: 'outer done' });
     expect(names(outer.requests[0])).toEqual(['flat', 'inner', 'look', 'outer', 'secret', 'write']);
     expect(lastContent(outer.requests[1])).toBe('inner done');
     // inner allows 5 levels, but outer allowed 2: the grandchild at depth 2 sees no sub-agent tools.
     expect(names(inner.requests[0])).toEqual(['look', 'secret', 'write']);
+  });
+
+  it('refuses a task when the sub-agent names a tool the cell does not have, and resolves aliases', async () => {
+    const cell = setup();
+    const child = scriptedClient([reply('never')]);
+    cell.agents().asTool({ name: 'helper', description: 'Helps.', client: child, tools: ['look', 'lok', 'ghost'] });
+    expect(await cell.run().call('helper', { task: 't' })).toEqual({
+      isError: true,
+      code: 'invalid_definition',
+      text: "the tools of sub-agent helper names 'lok', which no tool of this cell has; did you mean 'look'? A tool that arrives later (an MCP server, a plugin) can only be named once it is there.",
+    });
+    expect(child.requests).toEqual([]);
   });
 
   it('passes the caller’s own run tools on when they are in the intersection', async () => {

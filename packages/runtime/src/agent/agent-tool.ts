@@ -1,6 +1,6 @@
-import { type Static, ToolError, Type } from '@wesgine/schema';
+import { type Static, ToolError, Type, toolNameProblem } from '@wesgine/schema';
 import type { Cell } from '../engine/cell.js';
-import type { Run } from '../engine/run.js';
+import { type Run, unknownName } from '../engine/run.js';
 import type { SdkTool } from '../engine/sdk-tool.js';
 import { type ZoneSource, zoneFrom } from '../zone/zone-source.js';
 import type { ModelClient } from './model-client.js';
@@ -14,8 +14,9 @@ export interface AgentToolConfig {
   readonly client: ModelClient;
   readonly system?: string;
   /**
-   * The tools the sub-agent may use. Always narrowed to what the calling run sees: a name the caller
-   * cannot see is dropped. Absent: every tool the caller sees.
+   * The tools the sub-agent may use, by name or alias. Always narrowed to what the calling run sees: a
+   * name the caller cannot see is dropped; a name no tool of the cell has is an error when a task starts.
+   * Absent: every tool the caller sees.
    */
   readonly tools?: readonly string[];
   /** Model replies per task; the agent loop's default (20) when absent. */
@@ -58,9 +59,6 @@ export const AgentTask = Type.Object({
 /** The time limit of one delegated task when the sub-agent's config sets none: 10 minutes. */
 export const DEFAULT_AGENT_TIMEOUT_MS = 600_000;
 
-/** The depth limit each sub-agent run inherited from the tools that started it and its ancestors. */
-const depthLimits = new WeakMap<Run, number>();
-
 /**
  * The SDK tool behind `cell.agents().asTool(config)`. Its handler finds the calling run, starts a child
  * run on the same cell (the caller's actor, session, human channel and run zone; a fresh CycleDetector;
@@ -84,11 +82,22 @@ export function agentTool(cell: Cell, config: AgentToolConfig): SdkTool<typeof A
   };
 }
 
-/** Throws when `maxDepth` of a sub-agent's config is not a whole number of at least 1. */
+/**
+ * Throws when `maxDepth` of a sub-agent's config is not a whole number of at least 1, or its `tools` is
+ * not a list of names a tool can have. (Whether a tool of that name exists is checked when a task
+ * starts: the cell may get it later.)
+ */
 export function checkDepth(config: AgentToolConfig): void {
   const maxDepth = config.maxDepth ?? 1;
   if (!Number.isInteger(maxDepth) || maxDepth < 1) {
     throw new RangeError(`maxDepth of '${config.name}' must be a whole number of at least 1, not ${String(maxDepth)}`);
+  }
+  if (config.tools === undefined) return;
+  if (!Array.isArray(config.tools)) throw new Error(`the tools of sub-agent '${config.name}' must be a list of names`);
+  for (const name of config.tools) {
+    const problem = toolNameProblem(name);
+    if (problem !== undefined)
+      throw new Error(`the tools of sub-agent '${config.name}' name something that cannot be a tool: ${problem}`);
   }
 }
 
@@ -107,12 +116,11 @@ export async function runSubAgent(
   const { name } = config;
   const maxDepth = config.maxDepth ?? 1;
   const depth = parent.depth + 1;
-  const limit = Math.min(maxDepth, depthLimits.get(parent) ?? maxDepth);
+  const limit = Math.min(maxDepth, parent.depthLimit ?? maxDepth);
   if (depth > limit) {
     throw new ToolError('not_allowed', `${name} would start a sub-agent ${depth} levels deep; the limit is ${limit}`);
   }
-  const child = childRun(cell, parent, config, depth < limit, signal);
-  depthLimits.set(child, limit);
+  const child = childRun(cell, parent, config, limit, signal);
   const result = await runAgent({
     run: child,
     client: config.client,
@@ -124,23 +132,25 @@ export async function runSubAgent(
   return { result, runId: child.id };
 }
 
-/** The child run: what the parent sees, intersected with `wanted`, minus sub-agent tools past the depth limit. */
-function childRun(cell: Cell, parent: Run, config: AgentToolConfig, mayDelegate: boolean, signal: AbortSignal): Run {
+/**
+ * The child run: what the parent sees, intersected with `wanted` (aliases resolved); at the depth limit
+ * the run itself leaves out the tools that delegate. A wanted name no tool of the cell has is an error.
+ */
+function childRun(cell: Cell, parent: Run, config: AgentToolConfig, depthLimit: number, signal: AbortSignal): Run {
   const { params } = parent;
-  const { name, tools: wanted } = config;
+  const { name } = config;
   const zone = childZone(cell, params.zone, config.zone);
-  const ownNames = new Set((params.tools ?? []).map((tool) => tool.name));
-  const wantedNames = wanted === undefined ? undefined : new Set(wanted);
+  const wanted = wantedNames(parent, config);
   const visible = parent
     .tools()
     .map((tool) => tool.name)
-    .filter((tool) => wantedNames === undefined || wantedNames.has(tool))
-    .filter((tool) => mayDelegate || ownNames.has(tool) || cell.cellTool(tool)?.source !== 'agent');
+    .filter((tool) => wanted === undefined || wanted.has(tool));
   const shown = new Set(visible);
   const own = (params.tools ?? []).filter((tool) => shown.has(tool.name));
   return cell.run({
     agent: { id: name, tools: visible },
     parent,
+    depthLimit,
     signal,
     ...(own.length === 0 ? {} : { tools: own }),
     ...(params.actor === undefined ? {} : { actor: params.actor }),
@@ -148,6 +158,23 @@ function childRun(cell: Cell, parent: Run, config: AgentToolConfig, mayDelegate:
     ...(params.human === undefined ? {} : { human: params.human }),
     ...(zone === undefined ? {} : { zone }),
   });
+}
+
+/** `config.tools` by the tools' own names (`search_files` is `grep`); undefined when it lists none. */
+function wantedNames(parent: Run, config: AgentToolConfig): ReadonlySet<string> | undefined {
+  if (config.tools === undefined) return undefined;
+  const names = new Set<string>();
+  for (const wanted of config.tools) {
+    const own = parent.toolName(wanted);
+    if (own === undefined) {
+      throw new ToolError(
+        'invalid_definition',
+        `the tools of sub-agent ${config.name} ${unknownName(wanted, parent.knownNames())}`,
+      );
+    }
+    names.add(own);
+  }
+  return names;
 }
 
 /** The caller's run zone narrowed by the sub-agent's own, when either is set (the cell's applies anyway). */

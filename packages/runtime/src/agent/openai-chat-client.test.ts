@@ -100,7 +100,7 @@ describe('openAiChatClient', () => {
           function: {
             name: 'look',
             description: 'Look around.',
-            parameters: { type: 'object', properties: {} },
+            parameters: { type: 'object', properties: {}, additionalProperties: false },
             strict: false,
           },
         },
@@ -109,7 +109,12 @@ describe('openAiChatClient', () => {
           function: {
             name: 'repo_search',
             description: 'Search the repository.',
-            parameters: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
+            parameters: {
+              type: 'object',
+              properties: { query: { type: 'string' } },
+              required: ['query'],
+              additionalProperties: false,
+            },
             strict: false,
           },
         },
@@ -140,6 +145,33 @@ describe('openAiChatClient', () => {
       ],
     });
     expect(server.received[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it('keeps arguments nested past the depth limit as the text they came as, and sends that text back', async () => {
+    const deep = `{"query":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+    const server = await chatServer(
+      {
+        body: completion({
+          role: 'assistant',
+          content: '',
+          tool_calls: [{ id: 'call_d', type: 'function', function: { name: 'repo_search', arguments: deep } }],
+        }),
+      },
+      { body: completion({ role: 'assistant', content: 'Done.' }) },
+    );
+    const client = openAiChatClient({ baseUrl: server.baseUrl, model: 'm' });
+    const messages: ModelMessage[] = [{ role: 'user', content: 'find' }];
+    const reply = await client.complete({ messages, tools: [search] });
+    const [only] = reply.toolCalls;
+    expect(only?.args).toBe(deep);
+    expect(only?.argsError).toBe(
+      `The arguments for \`repo.search\` are not valid (1 problem):\n- /query/${Array(63).fill('0').join('/')}: is nested more than 64 levels deep; arguments may nest objects and arrays at most 64 levels`,
+    );
+    messages.push({ role: 'assistant', content: '', toolCalls: reply.toolCalls });
+    messages.push({ role: 'tool', callId: 'call_d', name: 'repo.search', content: 'Error (invalid_arguments): ...' });
+    expect(await client.complete({ messages, tools: [search] })).toMatchObject({ text: 'Done.' });
+    const sent = server.received[1]?.body as { messages: { tool_calls?: { function: { arguments: string } }[] }[] };
+    expect(sent.messages[1]?.tool_calls?.[0]?.function.arguments).toBe(deep);
   });
 
   it('turns arguments that are not JSON into a call with argsError, and sends them back as they came', async () => {

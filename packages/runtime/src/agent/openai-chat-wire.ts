@@ -1,4 +1,4 @@
-import { type AnyToolDefinition, type DialectExport, exportTools } from '@wesgine/schema';
+import { type AnyToolDefinition, type DialectExport, exportTools, formatIssues, readArguments } from '@wesgine/schema';
 import type { ModelMessage, ModelReply, ModelToolCall, ModelUsage } from './model-client.js';
 import { ModelError } from './model-error.js';
 
@@ -87,14 +87,28 @@ function readToolCall(item: Record<string, unknown>, index: number, tools: WireT
   const id = typeof item.id === 'string' && item.id !== '' ? item.id : `call_${index}`;
   const { name, decode } = tools.fromProvider(typeof fn.name === 'string' ? fn.name : '');
   const raw = fn.arguments;
-  if (typeof raw !== 'string') return { id, name, args: decode(raw ?? {}) };
+  // Already parsed by the provider: when unusable, what goes back is an empty object, as the text is gone.
+  if (typeof raw !== 'string') return readable(id, name, raw ?? {}, '{}', decode);
   if (raw.trim() === '') return { id, name, args: decode({}) };
+  let parsed: unknown;
   try {
-    return { id, name, args: decode(JSON.parse(raw)) };
+    parsed = JSON.parse(raw);
   } catch {
-    const preview = raw.length > 200 ? `${raw.slice(0, 200)}...` : raw;
-    return { id, name, args: raw, argsError: `The arguments are not valid JSON: ${preview}` };
+    return { id, name, args: raw, argsError: `The arguments are not valid JSON: ${preview(raw)}` };
   }
+  return readable(id, name, parsed, raw, decode);
+}
+
+// Arguments nested past the depth limit (or otherwise unusable) stay the text they came as: they are never
+// decoded, and they go back to the provider as that text, so no later walk over them can overflow.
+function readable(id: string, name: string, parsed: unknown, raw: string, decode: (args: unknown) => unknown) {
+  const read = readArguments(parsed);
+  if (read.ok) return { id, name, args: decode(read.value) };
+  return { id, name, args: raw, argsError: formatIssues(name, read.issues) };
+}
+
+function preview(raw: string): string {
+  return raw.length > 200 ? `${raw.slice(0, 200)}...` : raw;
 }
 
 function readUsage(value: unknown): ModelUsage | undefined {

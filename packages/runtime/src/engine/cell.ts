@@ -20,6 +20,7 @@ import { CellSandbox } from '../sandbox/cell-sandbox.js';
 import { resolveSandbox } from '../sandbox/sandbox-settings.js';
 import type { Zone } from '../zone/zone.js';
 import { zoneFrom } from '../zone/zone-source.js';
+import { engineToolName, resolveCellNames } from './cell-names.js';
 import { CellSources } from './cell-sources.js';
 import type { CellSpec } from './cell-spec.js';
 import type { Engine } from './create-engine.js';
@@ -69,8 +70,22 @@ export class Cell {
     if (typeof spec?.workDir !== 'string' || spec.workDir === '') throw new Error('a cell needs a workDir');
     if (spec.plugins !== undefined) throw new Error('plugins are not supported yet; leave CellSpec.plugins unset');
     this.engine = engine;
-    this.spec = { ...spec, workDir: resolve(spec.workDir) };
-    this.#disabled = new Set(spec.disabledEngineSkills ?? []);
+    // Aliases in the name lists become the tools' own names; an unknown engine name is an error now.
+    const names = resolveCellNames(engine, spec);
+    // A frozen copy: changing the spec's lists after the cell is created changes nothing of it.
+    this.spec = Object.freeze({
+      ...spec,
+      workDir: resolve(spec.workDir),
+      ...(spec.allowPaths === undefined ? {} : { allowPaths: Object.freeze([...spec.allowPaths]) }),
+      ...(spec.denyPaths === undefined ? {} : { denyPaths: Object.freeze([...spec.denyPaths]) }),
+      ...(spec.defaults === undefined ? {} : { defaults: Object.freeze({ ...spec.defaults }) }),
+      ...(spec.disabledEngineSkills === undefined ? {} : { disabledEngineSkills: Object.freeze([...names.disabled]) }),
+      ...(names.extraCategories === undefined ? {} : { extraCategories: names.extraCategories }),
+      ...(names.extraProgressAware === undefined
+        ? {}
+        : { extraProgressAware: Object.freeze(names.extraProgressAware) }),
+    });
+    this.#disabled = names.disabled;
     this.zone = spec.zone === undefined ? undefined : zoneFrom(spec.zone, this.spec.workDir);
     this.sandbox = new CellSandbox(resolveSandbox(spec.sandbox, this.spec.workDir));
     this.dataDir = spec.dataDir ?? mkdtempSync(join(tmpdir(), 'wesgine-cell-'));
@@ -117,8 +132,26 @@ export class Cell {
 
   /** An engine tool this cell offers (not disabled), by its name or an alias. */
   engineTool(name: string): RegisteredTool | undefined {
-    const canonical = this.engine.aliases.get(name) ?? name;
-    return this.#disabled.has(canonical) ? undefined : this.engine.tools.get(canonical);
+    const canonical = engineToolName(this.engine, name);
+    return canonical === undefined || this.#disabled.has(canonical) ? undefined : this.engine.tools.get(canonical);
+  }
+
+  /**
+   * The own name of the tool `name` means in this cell (an SDK or source tool, or an engine tool by its
+   * name or an alias, disabled ones included), or undefined when the cell knows no such tool now.
+   */
+  toolName(name: string): string | undefined {
+    return this.cellTool(name)?.definition.name ?? engineToolName(this.engine, name);
+  }
+
+  /** Every name the cell knows now, aliases included: the candidates of "did you mean". */
+  knownNames(): string[] {
+    return [
+      ...this.engine.tools.keys(),
+      ...this.engine.aliases.keys(),
+      ...this.#tools.keys(),
+      ...[...this.#sources.all()].map((tool) => tool.definition.name),
+    ];
   }
 
   /** A tool registered on this cell. */
@@ -141,8 +174,12 @@ export class Cell {
       this.#audit.push(event);
       // Trimmed in batches: one copy per thousand calls rather than one per call.
       if (this.#audit.length >= 2 * AUDIT_KEPT) this.#audit.splice(0, this.#audit.length - AUDIT_KEPT);
-      this.spec.onAudit?.(event);
-      for (const listener of this.#auditListeners) listener(event);
+      // A listener that throws must not turn a finished call into a throw out of run.call.
+      for (const listener of [this.spec.onAudit, ...this.#auditListeners]) {
+        try {
+          listener?.(event);
+        } catch {}
+      }
     });
     this.#runs.set(run.id, new WeakRef(run));
     this.#forgetRun.register(run, run.id);
@@ -160,7 +197,8 @@ export class Cell {
    */
   agents(): CellAgents {
     return {
-      define: (config: AgentToolConfig) => {
+      define: (given: AgentToolConfig) => {
+        const config = fixedConfig(given);
         checkDepth(config);
         if (typeof config.name !== 'string' || config.name === '') throw new Error('a sub-agent needs a name');
         if (this.#delegates.has(config.name)) throw new Error(`a sub-agent named '${config.name}' is defined already`);
@@ -169,8 +207,8 @@ export class Cell {
         this.#delegates.set(config.name, config);
       },
       defined: () => [...this.#delegates.keys()].sort(),
-      asTool: (config: AgentToolConfig) => {
-        const tool = agentTool(this, config);
+      asTool: (given: AgentToolConfig) => {
+        const tool = agentTool(this, fixedConfig(given));
         // The checks and the naming rule of every cell tool, then kept under its own source kind.
         this.tools().register(tool);
         const definition = sdkDefinition(tool);
@@ -241,4 +279,11 @@ export class Cell {
     if (this.engineTool(name) !== undefined) return 'the engine';
     return this.#tools.has(name) ? 'an SDK tool of the cell' : undefined;
   }
+}
+
+/** A sub-agent's config as it was given: later changes to the object (or its tool list) change nothing. */
+function fixedConfig(config: AgentToolConfig): AgentToolConfig {
+  if (typeof config !== 'object' || config === null) throw new Error('a sub-agent needs a config object');
+  const { tools } = config;
+  return Object.freeze({ ...config, ...(Array.isArray(tools) ? { tools: Object.freeze([...tools]) } : {}) });
 }

@@ -2,13 +2,18 @@ import { type AnyToolPack, type CategoryMap, declaredCategory } from '@wesgine/s
 import { type AnyHandler, type RegisteredTool, registerTool } from '../registry/registered-tool.js';
 import { Cell } from './cell.js';
 import type { CellSpec } from './cell-spec.js';
+import { FrozenMap, FrozenSet } from './frozen-map.js';
 
 export interface EngineOptions {
   /** The Tier E tools, as a pack value (`createEngine({ tools: builtins })`). */
   readonly tools?: AnyToolPack;
 }
 
-/** The kernel: the Tier E tools and their category map, fixed when the engine is created. */
+/**
+ * The kernel: the Tier E tools and their category map, fixed when the engine is created. Its maps and
+ * sets are read-only copies (no `set` or `delete`), and each definition is frozen by `defineTool` with
+ * its own copy of the schemas, so nothing done to the pack or to `engine.tools` later changes a cell.
+ */
 export interface Engine {
   readonly categories: CategoryMap;
   readonly progressAware: readonly string[];
@@ -47,9 +52,9 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const engine: Engine = Object.freeze({
     categories: Object.freeze(categories),
     progressAware: Object.freeze(progressAware.sort()),
-    tools,
-    aliases,
-    unlisted: new Set(pack?.unlisted ?? []),
+    tools: new FrozenMap(tools),
+    aliases: new FrozenMap(aliases),
+    unlisted: new FrozenSet(pack?.unlisted ?? []),
     createCell: (spec: CellSpec) => new Cell(engine, spec),
   });
   return engine;

@@ -17,9 +17,11 @@ import type { CallScope } from '../pipeline/call-scope.js';
 import { callTool } from '../pipeline/call-tool.js';
 import type { ToolResult } from '../pipeline/tool-result.js';
 import { type AnyHandler, type RegisteredTool, registerTool } from '../registry/registered-tool.js';
+import { toolNamesZone } from '../zone/tool-names-zone.js';
 import type { Zone } from '../zone/zone.js';
 import { type ZoneSource, zoneFrom } from '../zone/zone-source.js';
 import type { Cell } from './cell.js';
+import { didYouMean } from './cell-names.js';
 import { type SdkTool, sdkDefinition } from './sdk-tool.js';
 
 export interface RunParams {
@@ -40,6 +42,17 @@ export interface RunParams {
    * than its parent's. Nothing else is inherited here; the sub-agent tool passes actor, session and tools.
    */
   readonly parent?: Run;
+  /**
+   * How deep sub-agents may nest (set by the sub-agent tools; a child inherits its parent's): a run this
+   * deep is not offered tools that delegate (`delegate_task`, sub-agent tools), and calling one says why.
+   * `0` on a top-level run offers it no delegating tool at all.
+   */
+  readonly depthLimit?: number;
+}
+
+/** A tool that hands work to a sub-agent: a sub-agent tool, or one whose meta says it delegates. */
+export function delegates(tool: RegisteredTool): boolean {
+  return tool.source === 'agent' || tool.definition.meta.delegates === true;
 }
 
 const NO_LOG = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
@@ -51,9 +64,12 @@ export class Run {
   readonly params: RunParams;
   /** How many sub-agent runs lie above this one: 0 for a run started by `cell.run` directly. */
   readonly depth: number;
+  /** How deep sub-agents may nest below the top run, when a sub-agent tool set a limit. */
+  readonly depthLimit: number | undefined;
   readonly #cell: Cell;
   readonly #own = new Map<string, RegisteredTool>();
   readonly #whitelist: ReadonlySet<string> | undefined;
+  readonly #atDepthLimit: boolean;
   readonly #scope: CallScope;
   #spilled = 0;
 
@@ -61,24 +77,31 @@ export class Run {
     this.#cell = cell;
     this.params = params;
     this.depth = params.parent === undefined ? 0 : params.parent.depth + 1;
+    const { depthLimit } = params;
+    if (depthLimit !== undefined && !(Number.isInteger(depthLimit) && depthLimit >= 0)) {
+      throw new RangeError(`depthLimit must be a whole number of at least 0, not ${String(depthLimit)}`);
+    }
+    this.depthLimit = depthLimit ?? params.parent?.depthLimit;
+    this.#atDepthLimit = this.depthLimit !== undefined && this.depth >= this.depthLimit;
     for (const tool of params.tools ?? []) {
       const definition = sdkDefinition(tool);
       if (this.#own.has(definition.name)) throw new Error(`the run's tools name '${definition.name}' twice`);
       this.#own.set(definition.name, registerTool(definition, tool.handler as AnyHandler, 'run', `run ${this.id}`));
     }
-    this.#whitelist = params.agent?.tools === undefined ? undefined : new Set(params.agent.tools);
+    this.#whitelist = params.agent?.tools === undefined ? undefined : this.#resolveWhitelist(params.agent.tools);
     const { spec, engine } = cell;
     const progressAware = new Set([...engine.progressAware, ...(spec.extraProgressAware ?? [])]);
     const roots = { workDir: spec.workDir, allowPaths: spec.allowPaths ?? [], denyPaths: spec.denyPaths ?? [] };
     this.#scope = {
       lookup: (name) => this.#lookup(name),
+      unavailable: (name) => this.#unavailable(name),
       visibleNames: () => this.tools().map((tool) => tool.name),
       categoryOf: (tool, args) => callCategory(tool, args, engine.categories, spec.extraCategories),
       progressAwareOf: (tool) => progressAware.has(tool.definition.name) || tool.definition.meta.progressAware === true,
       roots,
       preparedRoots: prepareRoots(roots),
       detector: new CycleDetector(),
-      zone: runZone(cell, params.zone),
+      zone: this.#aliasAware(runZone(cell, params.zone)),
       human: params.human,
       sticky: cell.sessionApprovals,
       network: spec.network ?? {},
@@ -98,7 +121,7 @@ export class Run {
         dataDir: cell.dataDir,
         session: cell.sessionState(params.sessionId ?? this.id),
         human: this.#toolHuman(params.human),
-        agents: cell.delegates(this),
+        agents: this.#atDepthLimit ? undefined : cell.delegates(this),
         sandbox: cell.sandbox,
       },
     };
@@ -111,12 +134,25 @@ export class Run {
 
   /** The definitions this run may call, sorted by name. */
   tools(): AnyToolDefinition[] {
-    const byName = new Map<string, AnyToolDefinition>();
-    for (const tool of [...this.#cell.allTools(), ...this.#own.values()])
-      byName.set(tool.definition.name, tool.definition);
+    const byName = new Map<string, RegisteredTool>();
+    for (const tool of [...this.#cell.allTools(), ...this.#own.values()]) byName.set(tool.definition.name, tool);
     return [...byName.values()]
-      .filter((tool) => this.#whitelist === undefined || this.#whitelist.has(tool.name))
+      .filter((tool) => this.#offers(tool))
+      .map((tool) => tool.definition)
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }
+
+  /**
+   * The own name of the tool `name` means for this run (one of its own tools, a cell tool, or an engine
+   * tool by its name or an alias), whether or not the run may call it; undefined when none is known.
+   */
+  toolName(name: string): string | undefined {
+    return this.#own.has(name) ? name : this.#cell.toolName(name);
+  }
+
+  /** Every name this run knows now, aliases included, for "did you mean". */
+  knownNames(): string[] {
+    return [...this.#own.keys(), ...this.#cell.knownNames()];
   }
 
   /** A new user message or an answered question: the cycle counts start again. */
@@ -150,9 +186,48 @@ export class Run {
     });
   }
 
-  #lookup(name: string): RegisteredTool | undefined {
-    if (this.#whitelist !== undefined && !this.#whitelist.has(name)) return undefined;
+  /** Zone rules that name a tool by an alias govern it too. */
+  #aliasAware(zone: Zone | undefined): Zone | undefined {
+    return zone === undefined ? undefined : toolNamesZone(zone, (tool) => this.#find(tool)?.definition.meta.aliases);
+  }
+
+  #find(name: string): RegisteredTool | undefined {
     return this.#own.get(name) ?? this.#cell.cellTool(name) ?? this.#cell.engineTool(name);
+  }
+
+  /** The tool by its name or an alias, when this run may call it (whitelist by its own name, depth limit). */
+  #lookup(name: string): RegisteredTool | undefined {
+    const tool = this.#find(name);
+    return tool !== undefined && this.#offers(tool) ? tool : undefined;
+  }
+
+  #offers(tool: RegisteredTool): boolean {
+    if (this.#whitelist !== undefined && !this.#whitelist.has(tool.definition.name)) return false;
+    return !(this.#atDepthLimit && delegates(tool));
+  }
+
+  #unavailable(name: string): string | undefined {
+    const tool = this.#find(name);
+    if (tool === undefined || !this.#atDepthLimit || !delegates(tool)) return undefined;
+    if (this.depth === 0) {
+      return `${tool.definition.name} is not offered here: this run may not hand work to sub-agents; do the task with the other tools.`;
+    }
+    const levels = this.depthLimit === 1 ? '1 level' : `${this.depthLimit} levels`;
+    return `${tool.definition.name} is not offered here: this sub-agent runs ${levels} deep, the most sub-agents may nest, so it cannot hand work on; do the task with the other tools.`;
+  }
+
+  /** The whitelist by the tools' own names; a name no tool of the cell has now is an error. */
+  #resolveWhitelist(names: readonly string[]): ReadonlySet<string> {
+    if (!Array.isArray(names)) throw new Error(`agent.tools must be a list of tool names, got ${typeof names}`);
+    const resolved = new Set<string>();
+    for (const name of names) {
+      const own = typeof name === 'string' ? this.toolName(name) : undefined;
+      if (own === undefined) {
+        throw new Error(`agent.tools ${unknownName(name, this.knownNames())}`);
+      }
+      resolved.add(own);
+    }
+    return resolved;
   }
 
   #spill(text: string): string {
@@ -195,4 +270,10 @@ function runZone(cell: Cell, source: ZoneSource | undefined): Zone | undefined {
   if (source === undefined) return cell.zone;
   const own = zoneFrom(source, cell.spec.workDir);
   return cell.zone === undefined ? own : cell.zone.narrow(own);
+}
+
+/** `names 'pth', which no tool of this cell has; did you mean 'path'?` */
+export function unknownName(name: unknown, known: readonly string[]): string {
+  if (typeof name !== 'string') return `holds a ${typeof name}, not a tool name`;
+  return `names '${name}', which no tool of this cell has${didYouMean(name, new Set(known))} A tool that arrives later (an MCP server, a plugin) can only be named once it is there.`;
 }

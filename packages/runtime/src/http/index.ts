@@ -23,7 +23,7 @@
 //   it on the next start. Actor tokens act as one actor and see that actor's runs only (client-scope.ts).
 // - Before the method, the token or a route: a `Host` that is not this server's (DNS rebinding) is 421;
 //   an `Origin` not its own, or `Sec-Fetch-Site: cross-site|same-site`, is 403. No CORS is ever granted.
-// - POST bodies must be application/json, at most `bodyLimit` bytes and 64 levels deep (400 too_deep).
+// - POST bodies must be application/json, at most `bodyLimit` bytes and 65 levels deep (the body, then `MAX_ARGUMENT_DEPTH` for its arguments; 400 too_deep).
 // - `serve` listens on 127.0.0.1 by default and refuses `auth: 'none'` on any other address.
 
 export type { AuthOptions } from './auth-options.js';

@@ -31,7 +31,7 @@ describe('a deeply nested body', () => {
   const post = (body: string) =>
     app.request('/tools/add/call', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
   const refusal = {
-    error: { code: 'too_deep', message: 'the body nests arrays and objects deeper than the limit of 64 levels' },
+    error: { code: 'too_deep', message: 'the body nests arrays and objects deeper than the limit of 65 levels' },
   };
 
   it.each([
@@ -40,7 +40,7 @@ describe('a deeply nested body', () => {
     ['an array of 100,000 levels as an argument', `{"args":{"a":${nested(100_000)}}}`],
     ['an array of 5,000 levels as the body', nested(5_000)],
     ['unclosed brackets', `{"args":${'['.repeat(100_000)}`],
-    ['one level past the limit inside args', `{"args":{"a":${nested(63)}}}`],
+    ['one level past the limit inside args', `{"args":{"a":${nested(64)}}}`],
   ])('answers %s with 400 too_deep, and runs nothing', async (_name, body) => {
     const before = cell.auditLog().length;
     const response = await post(body);
@@ -50,7 +50,7 @@ describe('a deeply nested body', () => {
   });
 
   it('takes a body at the limit to the pipeline, which judges the arguments', async () => {
-    const response = await post(`{"args":{"a":${nested(62)},"b":1}}`);
+    const response = await post(`{"args":{"a":${nested(63)},"b":1}}`);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ isError: true, code: 'invalid_arguments' });
   });

@@ -1,9 +1,11 @@
+import { MAX_ARGUMENT_DEPTH } from '@wesgine/schema';
+
 /**
  * How deep a JSON body may nest arrays and objects: the body object itself is level 1, so a call's
- * `args` may nest 63 levels below it. Real tool arguments nest a handful of levels; a bound keeps every
- * recursive walk after the parse (validation, canonical keys, the audit's JSON) far from the stack limit.
+ * `args` may nest as deep as the pipeline takes arguments (`MAX_ARGUMENT_DEPTH`), and no deeper text is
+ * ever parsed. Real tool arguments nest a handful of levels.
  */
-export const JSON_DEPTH_LIMIT = 64;
+export const JSON_DEPTH_LIMIT = MAX_ARGUMENT_DEPTH + 1;
 
 /**
  * Whether `text` nests arrays and objects deeper than `limit`, read as JSON text without parsing it:

@@ -18,6 +18,7 @@ describe('GET /tools', () => {
         type: 'object',
         properties: { a: { type: 'number', description: 'The first.' }, b: { type: 'number' } },
         required: ['a', 'b'],
+        additionalProperties: false,
       },
     });
     expect(tools[3]).toMatchObject({ parameters: { properties: { path: { 'x-wesgine-path': 'read' } } } });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ApprovalDecision } from '../approval/approval-request.js';
 import { canonicalJson } from '../cycle/canonical-json.js';
+import { onAbort } from './abort-listeners.js';
 import type { CallScope } from './call-scope.js';
 import type { Question } from './question.js';
 import { type Refusal, refuse } from './refusal.js';
@@ -33,6 +34,10 @@ export async function approvalStage(
     );
   }
   let decision: ApprovalDecision;
+  // The call's own signal, following the run's through one shared listener (see `onAbort`).
+  const asking = new AbortController();
+  const stopWaiting = onAbort(scope.signal, () => asking.abort(scope.signal.reason));
+  if (scope.signal.aborted) asking.abort(scope.signal.reason);
   try {
     decision = await scope.human.ask(
       {
@@ -45,10 +50,12 @@ export async function approvalStage(
         rule,
         requestedAt: new Date().toISOString(),
       },
-      scope.signal,
+      asking.signal,
     );
   } catch (error) {
     return refuse('approval', 'denied', `The approval could not be asked: ${(error as Error).message}`, rule);
+  } finally {
+    stopWaiting();
   }
   if (scope.signal.aborted) {
     return refuse('approval', 'aborted', `${tool} was cancelled while it waited for approval`, rule);

@@ -8,7 +8,10 @@ export interface AuditEvent {
   readonly sessionId: string | undefined;
   readonly agentId: string | undefined;
   readonly actor: string | undefined;
+  /** The tool's own name, also when the call used an alias. */
   readonly tool: string;
+  /** The alias the call used (`search_files` for `grep`), when it was not the tool's own name. */
+  readonly calledAs?: string;
   readonly source: ToolSourceKind | undefined;
   readonly provenance: string | undefined;
   /** `ok` when the handler ran and succeeded; otherwise the error code. */

@@ -12,6 +12,8 @@ import type { RunServices } from './run-services.js';
 export interface CallScope {
   /** The tool by name, if this run may see it (agent whitelist and disabled engine tools applied). */
   readonly lookup: (name: string) => RegisteredTool | undefined;
+  /** Why a tool this run knows may not be used here (past the sub-agent depth limit); undefined otherwise. */
+  readonly unavailable?: (name: string) => string | undefined;
   /** The names this run may see, for "did you mean". */
   readonly visibleNames: () => Iterable<string>;
   /** The call's category: the cell's map, the engine's, then the tool's own (refined by its arguments). */

@@ -125,7 +125,7 @@ describe('callTool', () => {
     expect(await callTool(scope, 'read', { path: 7, extra: true })).toEqual({
       isError: true,
       code: 'invalid_arguments',
-      text: 'The arguments for `read` are not valid (1 problem):\n- /path: must be a string, got 7 (a number)',
+      text: 'The arguments for `read` are not valid (2 problems):\n- /extra: unknown key "extra"; the keys allowed here are "path"\n- /path: must be a string, got 7 (a number)',
     });
     expect(calls).toEqual([]);
   });

@@ -7,7 +7,7 @@ import { handleStage } from './handle-stage.js';
 import { HandlerContext } from './handler-context.js';
 import { markedArguments } from './marked-arguments.js';
 import { isRefusal, type Refusal } from './refusal.js';
-import { resolveStage } from './resolve-stage.js';
+import { auditName, resolveStage } from './resolve-stage.js';
 import { shapeStage } from './shape-stage.js';
 import type { ToolResult } from './tool-result.js';
 import { validateStage } from './validate-stage.js';
@@ -16,13 +16,14 @@ import { validateStage } from './validate-stage.js';
  * The walk of one call, the same for every source: resolve, validate, cycle, govern, context, handle,
  * shape, record. Never throws: whatever goes wrong becomes a `ToolResult` with `isError` and a code.
  */
-export async function callTool(scope: CallScope, name: string, args: unknown): Promise<ToolResult> {
+export async function callTool(scope: CallScope, name: string, given: unknown): Promise<ToolResult> {
   const started = performance.now();
   const tool = resolveStage(scope, name);
-  if (isRefusal(tool)) return refused(scope, name, undefined, started, tool);
+  if (isRefusal(tool)) return refused(scope, auditName(name), undefined, started, tool);
 
-  const invalid = validateStage(tool, args);
-  if (invalid !== undefined) return refused(scope, name, tool, started, invalid);
+  const checked = validateStage(tool, given);
+  if (isRefusal(checked)) return refused(scope, name, tool, started, checked);
+  const { args } = checked;
 
   const marked = markedArguments(tool, args);
   const category = scope.categoryOf(tool, args);
@@ -95,10 +96,12 @@ function record(
   rule?: string,
   governed?: Governed,
 ): void {
+  const own = tool?.definition.name ?? name;
   scope.audit({
     at: new Date().toISOString(),
     ...scope.ids,
-    tool: name,
+    tool: own,
+    ...(own === name ? {} : { calledAs: name }),
     source: tool?.source,
     provenance: tool?.provenance,
     outcome,

@@ -1,5 +1,6 @@
-import { ToolError } from '@wesgine/schema';
+import { ToolError, toToolError } from '@wesgine/schema';
 import type { RegisteredTool } from '../registry/registered-tool.js';
+import { onAbort } from './abort-listeners.js';
 import type { HandlerContext } from './handler-context.js';
 
 /**
@@ -8,6 +9,32 @@ import type { HandlerContext } from './handler-context.js';
  * handler that answers at once costs no timer.
  */
 export async function handleStage(
+  tool: RegisteredTool,
+  args: unknown,
+  context: HandlerContext,
+  runSignal: AbortSignal,
+  timeoutMs: number,
+): Promise<unknown> {
+  try {
+    return await runHandler(tool, args, context, runSignal, timeoutMs);
+  } catch (thrown) {
+    throw readableError(tool.definition.name, thrown);
+  }
+}
+
+/**
+ * What a handler threw, as a `ToolError` the pipeline can read: a thrown Proxy or an object whose
+ * `message` getter throws must not make `run.call` throw.
+ */
+function readableError(name: string, thrown: unknown): ToolError {
+  try {
+    return toToolError(thrown);
+  } catch {
+    return new ToolError('handler_failed', `${name} failed with a value that cannot be read as an error`);
+  }
+}
+
+async function runHandler(
   tool: RegisteredTool,
   args: unknown,
   context: HandlerContext,
@@ -25,10 +52,10 @@ export async function handleStage(
       reject(reason);
     };
   });
-  const onAbort = () => stop(new ToolError('aborted', `${tool.definition.name} was cancelled`));
-  runSignal.addEventListener('abort', onAbort, { once: true });
+  const cancelled = () => stop(new ToolError('aborted', `${tool.definition.name} was cancelled`));
+  const stopWaiting = onAbort(runSignal, cancelled);
   // The handler may have caused the cancellation itself before its first await (a listener ran inline).
-  if (runSignal.aborted) onAbort();
+  if (runSignal.aborted) cancelled();
   const timer = setTimeout(() => {
     stop(new ToolError('timeout', `${tool.definition.name} did not finish within ${timeoutMs} ms`));
   }, timeoutMs);
@@ -36,7 +63,7 @@ export async function handleStage(
     return await Promise.race([returned, stopped]);
   } finally {
     clearTimeout(timer);
-    runSignal.removeEventListener('abort', onAbort);
+    stopWaiting();
   }
 }
 

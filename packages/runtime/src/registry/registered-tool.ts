@@ -30,12 +30,15 @@ export function registerTool(
   source: ToolSourceKind,
   provenance: string,
 ): RegisteredTool {
-  return Object.freeze({
-    definition,
-    source,
-    provenance,
-    handler,
-    validator: compileValidator(definition.parameters),
-    marked: findMarkedParameters(definition.parameters),
-  });
+  let validator: Validator;
+  let marked: readonly MarkedParameter[];
+  try {
+    validator = compileValidator(definition.parameters);
+    marked = findMarkedParameters(definition.parameters);
+  } catch (error) {
+    // A schema from a source (an MCP server) may be hostile: a stack overflow becomes a sentence.
+    const reason = error instanceof RangeError ? 'the schema nests too deeply' : (error as Error).message;
+    throw new Error(`the tool '${definition.name}' from ${provenance} cannot be registered: ${reason}`);
+  }
+  return Object.freeze({ definition, source, provenance, handler, validator, marked });
 }

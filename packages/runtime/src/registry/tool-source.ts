@@ -1,7 +1,12 @@
 import type { AnyToolDefinition } from '@wesgine/schema';
 import type { AnyHandler } from './registered-tool.js';
 
-/** One tool a source offers: its definition and how to run it (MCP `tools/call`, a plugin request, ...). */
+/**
+ * One tool a source offers: its definition and how to run it (MCP `tools/call`, a plugin request, ...).
+ * Build the definition with `defineTool`, so its parameters are closed like every other tool's: an object
+ * whose schema says nothing about other keys takes none, and one whose schema states
+ * `additionalProperties` keeps what it states.
+ */
 export interface SourcedTool {
   readonly definition: AnyToolDefinition;
   readonly handler: AnyHandler;

@@ -9,6 +9,7 @@ import type { PreparedRoots } from '../governance/sandbox-path.js';
 import { bubblewrapArguments } from './bubblewrap-arguments.js';
 import { startChild } from './child-process.js';
 import { probeBubblewrap } from './find-bubblewrap.js';
+import { withOnlyDescriptors } from './inherited-descriptors.js';
 import { startProgramNetwork } from './network/program-network.js';
 import { behindBridge } from './network/proxy-bridge.js';
 import { createPidsGroup } from './pids-cgroup.js';
@@ -109,10 +110,11 @@ export class CellSandbox {
       argv: network === undefined ? request.argv : behindBridge(request.argv, network.socketPath, 3),
     });
     const group = createPidsGroup(this.settings.limits.processes);
-    const bwrap = [probe.path, '--info-fd', '3', ...args];
-    // The group is joined by a shell that then becomes bubblewrap, so no process starts outside it.
-    const [command, ...commandArgs] =
-      group === undefined ? bwrap : ['/bin/sh', '-c', 'echo $$ > "$0" && exec "$@"', group.procsFile, ...bwrap];
+    // A shell joins the group (so no process starts outside it), closes every descriptor but stdio and
+    // bubblewrap's info fd, and becomes bubblewrap.
+    const [command, ...commandArgs] = withOnlyDescriptors(3, [probe.path, '--info-fd', '3', ...args], {
+      ...(group === undefined ? {} : { first: 'echo $$ > "$0"', zero: group.procsFile }),
+    });
     const release = () => {
       group?.remove();
       void network?.close();

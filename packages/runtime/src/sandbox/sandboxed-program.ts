@@ -6,6 +6,7 @@ import { dirname } from 'node:path';
 import { ToolError } from '@wesgine/schema';
 import { bubblewrapArguments } from './bubblewrap-arguments.js';
 import { probeBubblewrap } from './find-bubblewrap.js';
+import { withOnlyDescriptors } from './inherited-descriptors.js';
 import { behindBridge, proxyBridgeFile } from './network/proxy-bridge.js';
 import { DEFAULT_SANDBOX_LIMITS } from './sandbox-settings.js';
 import { hiddenSystemPaths, systemMounts } from './system-folders.js';
@@ -48,7 +49,8 @@ export function sandboxedProgram(options: SandboxedProgramOptions): { command: s
     binds: [...(options.binds ?? []), ...(socket === undefined ? [] : [socket])],
     argv: socket === undefined ? options.argv : behindBridge(options.argv, socket, options.descriptors ?? 3),
   });
-  return { command: probe.path, args };
+  const [command, ...wrapped] = withOnlyDescriptors((options.descriptors ?? 3) - 1, [probe.path, ...args]);
+  return { command: command as string, args: wrapped };
 }
 
 /** What a tool answers when it needs the sandbox and the sandbox cannot start. */

@@ -21,8 +21,8 @@ export function narrowZone(parent: Zone, child: Zone): Zone {
       if (second === undefined) return first;
       return first === undefined || strictness(second) > strictness(first) ? second : first;
     },
-    allowsHosts(tool: string): boolean {
-      return parent.allowsHosts(tool) && child.allowsHosts(tool);
+    allowsHosts(tool: string, aliases?: readonly string[]): boolean {
+      return parent.allowsHosts(tool, aliases) && child.allowsHosts(tool, aliases);
     },
     narrow(next: Zone): Zone {
       return narrowZone(this, next);

@@ -84,7 +84,7 @@ export class PolicyZone implements Zone {
   }
 
   decide(request: ZoneRequest): ZoneDecision {
-    const rules = this.#rulesFor(request.tool);
+    const rules = this.#rulesFor(request.tool, request.aliases ?? NONE);
     const fallback = this.#defaults[request.category];
     const { paths } = request;
     const commands = request.commands ?? NONE;
@@ -156,7 +156,7 @@ export class PolicyZone implements Zone {
   }
 
   pathEffect(request: ZonePathRequest): Effect | undefined {
-    const rules = this.#rulesFor(request.tool).paths;
+    const rules = this.#rulesFor(request.tool, request.aliases ?? NONE).paths;
     if (rules.length === 0) return undefined;
     const anchors = this.#anchorsFor(request.workDir);
     let best: RankedRule | undefined;
@@ -173,8 +173,8 @@ export class PolicyZone implements Zone {
     return best?.spec.effect;
   }
 
-  allowsHosts(tool: string): boolean {
-    return this.#rulesFor(tool).hosts.some((rule) => rule.spec.effect === 'allow');
+  allowsHosts(tool: string, aliases: readonly string[] = NONE): boolean {
+    return this.#rulesFor(tool, aliases).hosts.some((rule) => rule.spec.effect === 'allow');
   }
 
   narrow(child: Zone): Zone {
@@ -199,15 +199,18 @@ export class PolicyZone implements Zone {
     return { effect: fallback.effect, zone: fallback.zone, rule: fallback.allow.rule, reason };
   }
 
-  #rulesFor(tool: string): ToolRules {
-    const cached = this.#byTool.get(tool);
+  #rulesFor(tool: string, aliases: readonly string[]): ToolRules {
+    const key = aliases.length === 0 ? tool : [tool, ...aliases].join('\u0000');
+    const cached = this.#byTool.get(key);
     if (cached !== undefined) return cached;
     let plain: RankedRule | undefined;
     const paths: RankedRule[] = [];
     const commands: RankedRule[] = [];
     const hosts: RankedRule[] = [];
     for (const rule of this.#rules) {
-      if (!matchesTool(rule.spec.tools, tool)) continue;
+      if (!matchesTool(rule.spec.tools, tool) && !aliases.some((alias) => matchesTool(rule.spec.tools, alias))) {
+        continue;
+      }
       const kind = rule.spec.condition.kind;
       if (kind === 'none' && beats(rule, plain)) plain = rule;
       else if (kind === 'paths') paths.push(rule);
@@ -216,7 +219,7 @@ export class PolicyZone implements Zone {
     }
     if (this.#byTool.size >= CACHE_LIMIT) this.#byTool.clear();
     const rules = { plain, paths, commands, hosts };
-    this.#byTool.set(tool, rules);
+    this.#byTool.set(key, rules);
     return rules;
   }
 

@@ -36,6 +36,8 @@ export { ZoneError } from './zone-error.js';
 export interface ZoneRequest {
   /** The tool's name, e.g. `read` or `mcp:github/create_issue`. */
   readonly tool: string;
+  /** The tool's other names (`search_files` for `grep`): a rule naming any of them governs the tool. */
+  readonly aliases?: readonly string[];
   readonly category: 'exploration' | 'action';
   /** Absolute. */
   readonly workDir: string;
@@ -60,6 +62,8 @@ export interface ZoneDecision {
 /** One path as a tool would reach it, for `Zone.pathEffect`. */
 export interface ZonePathRequest {
   readonly tool: string;
+  /** The tool's other names, as in `ZoneRequest`. */
+  readonly aliases?: readonly string[];
   /** Absolute. */
   readonly workDir: string;
   readonly path: { readonly lexical: string; readonly real: string };
@@ -79,7 +83,7 @@ export interface Zone {
    * Whether some `domains` rule allows this tool a host. Only then does a sandboxed program of the tool
    * get a network at all (through the guard proxy, which judges every connection by `decide`).
    */
-  allowsHosts(tool: string): boolean;
+  allowsHosts(tool: string, aliases?: readonly string[]): boolean;
   /** A zone that is this one narrowed by `child` (both chains apply; strictest wins): for sub-agents and per-run zones. */
   narrow(child: Zone): Zone;
 }

@@ -75,6 +75,8 @@ export function anthropicStrictProblems(schema: SchemaNode): string[] {
       }
     }
     forEachSubschema(node, pointer, (child, at) => {
+      // `additionalProperties: false` is the closed object strict mode asks for, not a boolean schema.
+      if (child === false && at === childPointer(pointer, 'additionalProperties')) return;
       if (!at.startsWith(childPointer(pointer, 'properties'))) walk(child, at);
     });
   };

@@ -33,7 +33,8 @@ describe('anthropic', () => {
               "default": 200,
               "type": "integer"
             }
-          }
+          },
+          "additionalProperties": false
         }
       }"
     `);

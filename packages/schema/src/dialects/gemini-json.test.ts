@@ -39,7 +39,8 @@ describe('gemini-json', () => {
                     "y": {
                       "type": "number"
                     }
-                  }
+                  },
+                  "additionalProperties": false
                 },
                 "to": {
                   "type": "object",
@@ -54,11 +55,14 @@ describe('gemini-json', () => {
                     "y": {
                       "type": "number"
                     }
-                  }
+                  },
+                  "additionalProperties": false
                 }
-              }
+              },
+              "additionalProperties": false
             }
           },
+          "additionalProperties": false,
           "$defs": {
             "TreeNode": {
               "type": "object",
@@ -75,7 +79,8 @@ describe('gemini-json', () => {
                     "$ref": "#/$defs/TreeNode"
                   }
                 }
-              }
+              },
+              "additionalProperties": false
             }
           }
         }

@@ -183,6 +183,20 @@ describe('gemini', () => {
             "lossy": true,
             "pointer": "/properties/filter/properties/tags",
           },
+          {
+            "action": "dropped",
+            "detail": "Gemini rejects additionalProperties; the model is not told that other keys are refused",
+            "keyword": "additionalProperties",
+            "lossy": true,
+            "pointer": "/properties/filter",
+          },
+          {
+            "action": "dropped",
+            "detail": "Gemini rejects additionalProperties; the model is not told that other keys are refused",
+            "keyword": "additionalProperties",
+            "lossy": true,
+            "pointer": "",
+          },
         ],
         "hasStrictMode": false,
         "lossless": false,
@@ -218,6 +232,13 @@ describe('gemini', () => {
           "keyword": "exclusiveMinimum",
           "lossy": true,
           "pointer": "/properties/timeout",
+        },
+        {
+          "action": "dropped",
+          "detail": "Gemini rejects additionalProperties; the model is not told that other keys are refused",
+          "keyword": "additionalProperties",
+          "lossy": true,
+          "pointer": "",
         },
       ]
     `);
@@ -391,6 +412,13 @@ describe('gemini', () => {
             "keyword": "additionalProperties",
             "lossy": true,
             "pointer": "/properties/closed",
+          },
+          {
+            "action": "dropped",
+            "detail": "Gemini rejects additionalProperties; the model is not told that other keys are refused",
+            "keyword": "additionalProperties",
+            "lossy": true,
+            "pointer": "",
           },
         ],
         "hasStrictMode": false,

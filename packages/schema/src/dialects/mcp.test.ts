@@ -33,7 +33,8 @@ describe('mcp', () => {
               "default": 200,
               "type": "integer"
             }
-          }
+          },
+          "additionalProperties": false
         },
         "outputSchema": {
           "type": "object",
@@ -131,7 +132,8 @@ describe('mcp', () => {
               ],
               "minLength": 1
             }
-          }
+          },
+          "additionalProperties": false
         },
         "outputSchema": {
           "type": "object",

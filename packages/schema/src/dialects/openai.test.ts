@@ -84,9 +84,11 @@ describe('openai', () => {
                     "type": "string"
                   }
                 }
-              }
+              },
+              "additionalProperties": false
             }
-          }
+          },
+          "additionalProperties": false
         },
         "strict": false
       }"

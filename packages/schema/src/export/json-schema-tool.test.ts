@@ -20,6 +20,7 @@ describe('toJsonSchemaTool', () => {
         "name": "run",
         "parameters": {
           "$schema": "https://json-schema.org/draft/2020-12/schema",
+          "additionalProperties": false,
           "properties": {
             "command": {
               "type": "string",

@@ -32,6 +32,24 @@ describe('defineTool types', () => {
     expectTypeOf<Static<typeof parameters>>().toEqualTypeOf<{ q: string }>();
   });
 
+  it('keeps the arguments type of a closed object, and of one opened with additionalProperties', () => {
+    const closed = defineTool({ name: 'c', description: 'C.', parameters: Type.Object({ a: Type.String() }) });
+    const open = defineTool({
+      name: 'o',
+      description: 'O.',
+      parameters: Type.Object({ a: Type.String() }, { additionalProperties: true }),
+    });
+    expectTypeOf<ArgsOf<typeof closed>>().toEqualTypeOf<{ a: string }>();
+    expectTypeOf<ArgsOf<typeof open>>().toEqualTypeOf<{ a: string }>();
+    expectTypeOf(closed.parameters.properties.a).toEqualTypeOf<ReturnType<typeof Type.String>>();
+  });
+
+  it('takes meta.delegates as a boolean', () => {
+    defineTool({ name: 'd', description: 'D.', parameters: Type.Object({}), meta: { delegates: true } });
+    // @ts-expect-error delegates is a boolean
+    defineTool({ name: 'd', description: 'D.', parameters: Type.Object({}), meta: { delegates: 'yes' } });
+  });
+
   it('rejects a non-object parameters schema at compile time', () => {
     // @ts-expect-error parameters must be Type.Object
     defineTool({ name: 'bad', description: 'Bad.', parameters: Type.String() });

@@ -2,6 +2,7 @@ import { Kind, type Static, type TObject, type TSchema } from '@sinclair/typebox
 import { ToolDefinitionError } from '../errors/tool-definition-error.js';
 import type { PathAccess } from '../params/keywords.js';
 import { exampleProblem } from '../validate/example-problem.js';
+import { closeParameters, frozenSchema } from './close-parameters.js';
 import { metaProblems } from './meta-problems.js';
 import type { ToolCategory, ToolMeta } from './tool-meta.js';
 import { toolNameProblem } from './tool-name.js';
@@ -70,6 +71,12 @@ export type ResultOf<T extends AnyToolDefinition> = T['result'] extends TSchema 
 /**
  * Defines a tool. Throws `ToolDefinitionError` at once for a bad name, a `parameters` schema that is not
  * an object, an unknown or contradictory `meta` field, or an example that does not match the schema.
+ *
+ * The definition keeps its own frozen copy of the schemas, so changing the objects passed in changes no
+ * tool. Parameters are closed by default: every object schema that says nothing about other keys takes
+ * none (`additionalProperties: false` in the copy, and in every export of it), so a misspelt key is an
+ * `invalid_arguments` issue naming the nearest known key. Say `additionalProperties: true` (or give a
+ * schema for the other keys) to take keys the schema does not list.
  */
 export function defineTool<
   const TName extends string,
@@ -113,11 +120,19 @@ export function defineTool<
   const examples = spec.examples ?? [];
   if (!Array.isArray(examples)) throw new ToolDefinitionError(name, 'examples must be an array');
 
+  let parameters: TParameters;
+  let result: TResult;
+  try {
+    parameters = closeParameters(spec.parameters);
+    result = (spec.result === undefined ? undefined : frozenSchema(spec.result)) as TResult;
+  } catch (error) {
+    throw new ToolDefinitionError(name, (error as Error).message);
+  }
   const definition = {
     name,
     description: spec.description,
-    parameters: spec.parameters,
-    result: spec.result as TResult,
+    parameters,
+    result,
     meta: Object.freeze({
       ...meta,
       ...(meta.aliases === undefined ? {} : { aliases: Object.freeze([...meta.aliases]) }),

@@ -1,7 +1,15 @@
 import type { ToolMeta } from './tool-meta.js';
 import { toolNameProblem } from './tool-name.js';
 
-const BOOLEAN_FIELDS = ['readOnly', 'progressAware', 'destructive', 'idempotent', 'openWorld', 'strict'] as const;
+const BOOLEAN_FIELDS = [
+  'readOnly',
+  'progressAware',
+  'destructive',
+  'idempotent',
+  'openWorld',
+  'strict',
+  'delegates',
+] as const;
 const POSITIVE_INTEGER_FIELDS = ['timeoutMs', 'outputBudget'] as const;
 const KNOWN = new Set<string>([...BOOLEAN_FIELDS, ...POSITIVE_INTEGER_FIELDS, 'category', 'aliases']);
 

@@ -21,6 +21,11 @@ export interface ToolMeta {
   readonly outputBudget?: number;
   /** Other names the tool answers to (`search_files` for `grep`); listings show only its own name. */
   readonly aliases?: readonly string[];
+  /**
+   * The tool hands work to a sub-agent (through `context.agents`): a run at the sub-agent depth limit is
+   * not offered it.
+   */
+  readonly delegates?: boolean;
   /** Codegen must be able to emit a strict schema for every provider that has a strict mode. */
   readonly strict?: boolean;
 }

@@ -94,12 +94,12 @@ describe('compileSchema: objects', () => {
       [
         '/other',
         'additionalProperties',
-        'unexpected property "other"; the allowed properties are "name", and names matching /^x-/',
+        'unknown key "other"; the keys allowed here are "name", and names matching /^x-/',
       ],
     ]);
     expect(issues(schema, { name: 'a' })).toEqual([['', 'minProperties', 'must have at least 2 properties, got 1']]);
     expect(issues(Type.Object({}, { additionalProperties: false }), { a: 1 })).toEqual([
-      ['/a', 'additionalProperties', 'unexpected property "a"; this object takes no properties'],
+      ['/a', 'additionalProperties', 'unknown key "a"; this object takes no keys'],
     ]);
   });
 

@@ -1,4 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
+import { closeNames } from './close-names.js';
 import { Compilation } from './compilation.js';
 import { countCodePoints, describeValue, escapePointer, indexSegment, plural, quote } from './describe-value.js';
 import { emitSchema } from './emit-schema.js';
@@ -12,6 +13,7 @@ const HELPERS = {
   checkFormat,
   countCodePoints,
   describeValue,
+  didYouMean,
   escapePointer,
   findDuplicate,
   formatMessage,
@@ -21,6 +23,14 @@ const HELPERS = {
   quote,
   unexplainedRejection,
 };
+
+/** ` (did you mean "path"?)` for an unknown key close to a known one, else nothing. */
+function didYouMean(key: string, known: readonly string[]): string {
+  // A one-letter key is inside too many names to be a misspelling of one of them.
+  if (key.length < 2) return '';
+  const [nearest] = closeNames(key, known);
+  return nearest === undefined ? '' : ` (did you mean ${quote(nearest)}?)`;
+}
 
 /** The functions generated from one schema. */
 export interface CompiledSchema {

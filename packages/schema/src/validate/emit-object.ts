@@ -83,13 +83,14 @@ function emitOtherKeys(
   if (checkAdditional) {
     const isKnown = knownKeyTest(compilation, key, known);
     const unmatched = patternBodies.length > 0 ? `!${matched} && ` : '';
+    // Closed: the unknown key, the known one it is most likely a misspelling of, and the allowed ones.
     const body =
       additional === false
         ? fail(
             mode,
             'additionalProperties',
             keyPath,
-            `"unexpected property " + quote(${key}) + ${text(allowedText(known, patterns))}`,
+            `"unknown key " + quote(${key}) + didYouMean(${key}, ${compilation.constant([...known])}) + ${text(allowedText(known, patterns))}`,
           )
         : compilation.emit(additional ?? true, mode, value, keyPath);
     lines.push(`if (${unmatched}!(${isKnown})) { ${body} }`);
@@ -109,6 +110,6 @@ function allowedText(known: ReadonlySet<string>, patterns: readonly [string, Sch
   if (known.size > LISTED_NAMES) names.push(`… (${known.size} in all)`);
   const parts = names.length > 0 ? [joinWords(names, 'and')] : [];
   if (patterns.length > 0) parts.push(`names matching ${patterns.map(([pattern]) => `/${pattern}/`).join(' or ')}`);
-  if (parts.length === 0) return '; this object takes no properties';
-  return `; the allowed properties are ${parts.join(', and ')}`;
+  if (parts.length === 0) return '; this object takes no keys';
+  return `; the keys allowed here are ${parts.join(', and ')}`;
 }

@@ -30,7 +30,8 @@ describe('defineTool checks its examples', () => {
   it('names the first bad example and lists its issues', () => {
     expect(definitionError([{ args: { path: 'a.ts' } }, { args: { limit: 0, extra: 1 } }])).toBe(
       [
-        "tool 'read_file': examples[1] does not match the parameters (2 problems):",
+        "tool 'read_file': examples[1] does not match the parameters (3 problems):",
+        '- /extra: unknown key "extra"; the keys allowed here are "path" and "limit"',
         '- /limit: must be >= 1, got 0',
         '- /path: is required but missing; expected a string',
       ].join('\n'),

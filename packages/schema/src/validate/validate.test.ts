@@ -77,7 +77,7 @@ describe('validate', () => {
     expect(issuesOf(edit, { path: 'a', edits: [{ old_string: 'x', new_string: 'y' }], dry_run: true })).toEqual([
       {
         path: '/dry_run',
-        message: 'unexpected property "dry_run"; the allowed properties are "path" and "edits"',
+        message: 'unknown key "dry_run"; the keys allowed here are "path" and "edits"',
         keyword: 'additionalProperties',
       },
     ]);
