@@ -10,9 +10,11 @@ import { randomUUID } from 'node:crypto';
 import { createSocket, type Socket } from 'node:dgram';
 import { once } from 'node:events';
 import {
+  closeSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
   readdirSync,
   readFileSync,
   realpathSync,
@@ -24,6 +26,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { builtins, closeBrowsers } from '@wesgine/builtins';
@@ -214,7 +217,16 @@ process.stdin.on('end', async () => {
  * A server in a process of its own, started with `env` (a secret in a process's environment is only in
  * /proc/<pid>/environ when it was there at the start). Ends when the returned `close` closes its stdin.
  */
-async function childServer(spec: Partial<CellSpec>, env: Record<string, string>): Promise<Client> {
+async function childServer(
+  spec: Partial<CellSpec>,
+  env: Record<string, string>,
+  descriptors: Readonly<Record<number, number>> = {},
+): Promise<Client> {
+  const stdio: ('pipe' | 'inherit' | 'ignore' | number)[] = ['pipe', 'pipe', 'inherit'];
+  for (const [at, fd] of Object.entries(descriptors)) {
+    while (stdio.length < Number(at)) stdio.push('ignore');
+    stdio[Number(at)] = fd;
+  }
   const child = spawn(
     process.execPath,
     [
@@ -229,18 +241,18 @@ async function childServer(spec: Partial<CellSpec>, env: Record<string, string>)
     {
       cwd: fileURLToPath(new URL('.', import.meta.url)),
       env: { ...process.env, ...env },
-      stdio: ['pipe', 'pipe', 'inherit'],
+      stdio,
     },
   );
   const exited = once(child, 'exit');
-  const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
+  const [line] = (await once(createInterface({ input: child.stdout as Readable }), 'line')) as [string];
   const { url, token } = JSON.parse(line) as { url: string; token: string };
   const api = await client(url, token);
   return {
     ...api,
     close: async () => {
       await api.close();
-      child.stdin.end();
+      child.stdin?.end();
       await exited;
     },
   };
@@ -341,6 +353,45 @@ describe('security over HTTP: exec reads only inside its roots (class 1)', () =>
     } finally {
       await Promise.all([sandboxed.close(), plain.close()]);
     }
+  });
+
+  it('a descriptor the server process was started with does not let a program read or write outside', async () => {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), 'wesgine-sandbox-http-fd-')));
+    roots.push(root);
+    mkdirSync(join(root, 'work'));
+    mkdirSync(join(root, 'outside'));
+    writeFileSync(join(root, 'outside.txt'), `${OUTSIDE_SECRET}\n`);
+    writeFileSync(join(root, 'outside', 'notes.txt'), `${FOLDER_SECRET}\n`);
+    // A launcher that leaves descriptors open without close-on-exec (a shell's `40<file`, a supervisor's
+    // sockets, the pipe of a tool harness) hands them to the server, and the server to what it spawns.
+    const file = openSync(join(root, 'outside.txt'), 'r');
+    const folder = openSync(join(root, 'outside'), 'r');
+    const server = await childServer({ workDir: join(root, 'work') }, {}, { 40: file, 41: folder });
+    closeSync(file);
+    closeSync(folder);
+    const leaks: string[] = [];
+    try {
+      for (const command of [
+        'cat <&40',
+        'cat /proc/self/fd/40',
+        'cat /proc/self/fd/41/notes.txt',
+        'cat /proc/self/fd/41/../outside.txt',
+        'echo pwned > /proc/self/fd/41/pwned',
+        'touch /proc/self/fd/41/pwned-touch',
+        'cp /proc/self/fd/40 /proc/self/fd/41/pwned-copy',
+      ]) {
+        const answer = await server.exec(command);
+        for (const secret of leaked(answer.body)) leaks.push(`${command}: ${secret}`);
+      }
+    } finally {
+      await server.close();
+    }
+    // One assertion over every effect, so that a failure shows all that got through.
+    expect({ leaks, outside: readdirSync(join(root, 'outside')), root: readdirSync(root).sort() }).toEqual({
+      leaks: [],
+      outside: ['notes.txt'],
+      root: ['outside', 'outside.txt', 'work'],
+    });
   });
 
   it('writes outside, approved over HTTP, create and change nothing outside', async () => {
