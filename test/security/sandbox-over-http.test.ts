@@ -31,7 +31,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { builtins, closeBrowsers } from '@wesgine/builtins';
 import { type ApprovalRequest, type Cell, type CellSpec, createEngine, DEFAULT_ZONE_FILE } from '@wesgine/runtime';
-import { type HttpServer, serve } from '@wesgine/runtime/http';
+import { type HttpServer, type ServeOptions, serve } from '@wesgine/runtime/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fingerprint, livingWith } from './sandbox.fixture.js';
 
@@ -80,7 +80,7 @@ interface Client {
 }
 
 async function client(url: string, token: string): Promise<Client> {
-  const auth = { authorization: `Bearer ${token}` };
+  const auth: Record<string, string> = token === '' ? {} : { authorization: `Bearer ${token}` };
   let events = '';
   const stopEvents = new AbortController();
   const stream = await fetch(`${url}/events`, { headers: auth, signal: stopEvents.signal });
@@ -143,7 +143,7 @@ afterAll(async () => {
   for (const root of roots) rmSync(root, { recursive: true, force: true });
 });
 
-async function world(spec: Partial<CellSpec> = {}): Promise<World> {
+async function world(spec: Partial<CellSpec> = {}, options: ServeOptions = {}): Promise<World> {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'wesgine-sandbox-http-')));
   roots.push(root);
   const work = join(root, 'work');
@@ -158,7 +158,7 @@ async function world(spec: Partial<CellSpec> = {}): Promise<World> {
   writeFileSync(join(work, '.env'), `API_TOKEN=${ENV_SECRET}\n`);
   writeFileSync(join(work, 'inside.txt'), 'inside\n');
   const cell = engine.createCell({ workDir: work, dataDir: join(root, 'data'), ...spec });
-  const server = await serve(cell);
+  const server = await serve(cell, options);
   const state = () =>
     `${readdirSync(root).sort().join(',')}|${readFileSync(join(root, 'outside.txt'), 'utf8')}|${fingerprint(outside)}|${fingerprint(home)}`;
   const before = state();
@@ -279,6 +279,7 @@ describe('security over HTTP: exec reads only inside its roots (class 1)', () =>
     ]) {
       answers.push(await w.exec(command));
     }
+    answers.push(await w.call('exec', { command: 'cat outside.txt outside/notes.txt', workdir: '..' }));
     for (const answer of answers) {
       expect(answer.status).toBe(200);
       expect(leaked(answer.body)).toEqual([]);
@@ -323,77 +324,6 @@ describe('security over HTTP: exec reads only inside its roots (class 1)', () =>
     expect(leaked(w.events())).toEqual([]);
   });
 
-  it("the server process's environment cannot be read through /proc (the control, sandbox off, can)", async () => {
-    const workDir = () => {
-      const made = realpathSync(mkdtempSync(join(tmpdir(), 'wesgine-sandbox-http-child-')));
-      roots.push(made);
-      return made;
-    };
-    const [sandboxed, plain] = await Promise.all([
-      childServer({ workDir: workDir() }, { WESGINE_TEST_API_KEY: HOST_SECRET }),
-      childServer({ workDir: workDir(), sandbox: 'off' }, { WESGINE_TEST_API_KEY: HOST_SECRET }),
-    ]);
-    try {
-      for (const command of [
-        'cat /proc/$PPID/environ',
-        'cat /proc/1/environ',
-        'for f in /proc/[0-9]*/environ; do cat "$f"; done',
-        'cat /proc/$PPID/task/*/environ',
-        'env',
-      ]) {
-        const answer = await sandboxed.exec(command);
-        expect(answer.status).toBe(200);
-        expect(leaked(answer.body)).toEqual([]);
-      }
-      expect(sandboxed.events()).toContain('event: audit');
-      expect(leaked(sandboxed.events())).toEqual([]);
-      // The secret is there to be read: without the sandbox the same command prints it.
-      const control = await plain.exec('cat /proc/$PPID/environ');
-      expect(leaked(control.body)).toEqual([HOST_SECRET]);
-    } finally {
-      await Promise.all([sandboxed.close(), plain.close()]);
-    }
-  });
-
-  it('a descriptor the server process was started with does not let a program read or write outside', async () => {
-    const root = realpathSync(mkdtempSync(join(tmpdir(), 'wesgine-sandbox-http-fd-')));
-    roots.push(root);
-    mkdirSync(join(root, 'work'));
-    mkdirSync(join(root, 'outside'));
-    writeFileSync(join(root, 'outside.txt'), `${OUTSIDE_SECRET}\n`);
-    writeFileSync(join(root, 'outside', 'notes.txt'), `${FOLDER_SECRET}\n`);
-    // A launcher that leaves descriptors open without close-on-exec (a shell's `40<file`, a supervisor's
-    // sockets, the pipe of a tool harness) hands them to the server, and the server to what it spawns.
-    const file = openSync(join(root, 'outside.txt'), 'r');
-    const folder = openSync(join(root, 'outside'), 'r');
-    const server = await childServer({ workDir: join(root, 'work') }, {}, { 40: file, 41: folder });
-    closeSync(file);
-    closeSync(folder);
-    const leaks: string[] = [];
-    try {
-      for (const command of [
-        'cat <&40',
-        'cat /proc/self/fd/40',
-        'cat /proc/self/fd/41/notes.txt',
-        'cat /proc/self/fd/41/../outside.txt',
-        'echo pwned > /proc/self/fd/41/pwned',
-        'touch /proc/self/fd/41/pwned-touch',
-        'cp /proc/self/fd/40 /proc/self/fd/41/pwned-copy',
-      ]) {
-        const answer = await server.exec(command);
-        for (const secret of leaked(answer.body)) leaks.push(`${command}: ${secret}`);
-      }
-    } finally {
-      await server.close();
-    }
-    // One assertion over every effect, so that a failure shows all that got through.
-    expect({ leaks, outside: readdirSync(join(root, 'outside')), root: readdirSync(root).sort() }).toEqual({
-      leaks: [],
-      outside: ['notes.txt'],
-      root: ['outside', 'outside.txt', 'work'],
-    });
-  });
-
   it('writes outside, approved over HTTP, create and change nothing outside', async () => {
     const asked: ApprovalRequest[] = [];
     for (const command of [
@@ -432,6 +362,78 @@ describe('security over HTTP: exec reads only inside its roots (class 1)', () =>
     expect(leaked(grep.body)).toEqual([]);
     expect(leaked(w.events())).toEqual([]);
     expect(w.untouched()).toBe(true);
+  });
+});
+
+describe("security over HTTP: the server process's own secrets stay with it (class 1)", () => {
+  // A server in a process of its own, so that it starts with a secret in its environment and with open
+  // descriptors, as a launcher may leave them (a shell's `40<file`, a supervisor's sockets, the pipe of a
+  // tool harness): neither is close-on-exec, so the server hands both to what it spawns.
+  let root: string;
+  let sandboxed: Client;
+  let plain: Client;
+  beforeAll(async () => {
+    root = realpathSync(mkdtempSync(join(tmpdir(), 'wesgine-sandbox-http-child-')));
+    roots.push(root);
+    for (const folder of ['work', 'plain', 'outside']) mkdirSync(join(root, folder));
+    writeFileSync(join(root, 'outside.txt'), `${OUTSIDE_SECRET}\n`);
+    writeFileSync(join(root, 'outside', 'notes.txt'), `${FOLDER_SECRET}\n`);
+    const file = openSync(join(root, 'outside.txt'), 'r');
+    const folder = openSync(join(root, 'outside'), 'r');
+    const env = { WESGINE_TEST_API_KEY: HOST_SECRET };
+    try {
+      [sandboxed, plain] = await Promise.all([
+        childServer({ workDir: join(root, 'work') }, env, { 40: file, 41: folder }),
+        childServer({ workDir: join(root, 'plain'), sandbox: 'off' }, env),
+      ]);
+    } finally {
+      closeSync(file);
+      closeSync(folder);
+    }
+  });
+  afterAll(async () => {
+    await Promise.all([sandboxed?.close(), plain?.close()]);
+  });
+
+  it("the server process's environment cannot be read through /proc (the control, sandbox off, can)", async () => {
+    for (const command of [
+      'cat /proc/$PPID/environ',
+      'cat /proc/1/environ',
+      'for f in /proc/[0-9]*/environ; do cat "$f"; done',
+      'cat /proc/$PPID/task/*/environ',
+      'env',
+    ]) {
+      const answer = await sandboxed.exec(command);
+      expect(answer.status).toBe(200);
+      expect(leaked(answer.body)).toEqual([]);
+    }
+    expect(sandboxed.events()).toContain('event: audit');
+    expect(leaked(sandboxed.events())).toEqual([]);
+    // The secret is there to be read: without the sandbox the same command prints it.
+    const control = await plain.exec('cat /proc/$PPID/environ');
+    expect(leaked(control.body)).toEqual([HOST_SECRET]);
+  });
+
+  it('a descriptor the server process was started with does not let a program read or write outside', async () => {
+    const leaks: string[] = [];
+    for (const command of [
+      'cat <&40',
+      'cat /proc/self/fd/40',
+      'cat /proc/self/fd/41/notes.txt',
+      'cat /proc/self/fd/41/../outside.txt',
+      'echo pwned > /proc/self/fd/41/pwned',
+      'touch /proc/self/fd/41/pwned-touch',
+      'cp /proc/self/fd/40 /proc/self/fd/41/pwned-copy',
+    ]) {
+      const answer = await sandboxed.exec(command);
+      for (const secret of leaked(answer.body)) leaks.push(`${command}: ${secret}`);
+    }
+    // One assertion over every effect, so that a failure shows all that got through.
+    expect({ leaks, outside: readdirSync(join(root, 'outside')), root: readdirSync(root).sort() }).toEqual({
+      leaks: [],
+      outside: ['notes.txt'],
+      root: ['outside', 'outside.txt', 'plain', 'work'],
+    });
   });
 });
 
@@ -504,6 +506,22 @@ describe('security over HTTP: processes are contained (class 3)', () => {
     expect(await leftWith(marker)).toEqual([]);
   });
 
+  it('a call that times out leaves no process, daemons included', async () => {
+    const w = await world();
+    const marker = `wesgine-http-${randomUUID().slice(0, 8)}`;
+    const answer = await w.exec(
+      [
+        `setsid -f bash -c 'exec -a ${marker}-a sleep 1000'`,
+        `(trap '' TERM HUP; exec -a ${marker}-b sleep 1000) &`,
+        `exec -a ${marker}-c sleep 1000`,
+      ].join('\n'),
+      'approve',
+      { timeout_ms: 1_500 },
+    );
+    expect(answer.result.text).toMatch(/^Exit code: 124\n/);
+    expect(await leftWith(marker)).toEqual([]);
+  });
+
   it('a call under way when the cell stops leaves no process, daemons included', async () => {
     const w = await world();
     const marker = `wesgine-http-${randomUUID().slice(0, 8)}`;
@@ -568,6 +586,16 @@ describe('security over HTTP: the browser has no side doors (class 10)', () => {
             peer.createOffer().then((offer) => peer.setLocalDescription(offer));
           }
         </script>`),
+      // A page on a host the zone allows, trying to drive the API that opened it (same host, other port).
+      '/drives-api': (query) =>
+        page(`<p>Driving.</p><script>
+          const api = ${JSON.stringify(query.get('api'))};
+          const body = (command) => JSON.stringify({ args: { command } });
+          fetch(api + '/tools/exec/call', { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body: body('touch pwned-no-cors') }).catch(() => {});
+          fetch(api + '/tools/exec/call', { method: 'POST', headers: { 'content-type': 'application/json' }, body: body('touch pwned-json') }).catch(() => {});
+          navigator.sendBeacon(api + '/tools/exec/call', new Blob([body('touch pwned-beacon')], { type: 'text/plain' }));
+          fetch(api + '/approvals').then((r) => r.text()).then((t) => document.body.append(t)).catch((e) => document.body.append('approvals: ' + e));
+        </script>`),
       '/script-to-secret': () => page(`<p>Leaving.</p><script>location.href = '${target()}';</script>`),
       // Variants of our own: other ways a page leaves by itself.
       '/replace-to-secret': () => page(`<p>Leaving.</p><script>location.replace('${target()}');</script>`),
@@ -616,6 +644,24 @@ describe('security over HTTP: the browser has no side doors (class 10)', () => {
     } finally {
       for (const socket of sockets) socket.close();
     }
+  });
+
+  // Several layers hold here, any one enough: bodies must be JSON (which no page can send to another
+  // origin without a preflight, which is refused), Origin and Sec-Fetch-Site are checked, no CORS is granted.
+  it('a page the zone allows cannot drive the API that serves the call, even one without a token', async () => {
+    const w = await world({ network: { allowHosts: ['127.0.0.1'] } }, { auth: 'none' });
+    // Every approval is granted while the call runs: a call the page got in would run.
+    const answer = await w.call('browser_navigate', {
+      url: `${origin}/drives-api?api=${encodeURIComponent(w.server.url)}`,
+      wait_until: 'networkidle',
+    });
+    expect(answer.result).toMatchObject({ isError: false });
+    // What the page saw: the API's answers are not readable from its origin.
+    expect(answer.result.text).toContain('approvals: TypeError: Failed to fetch');
+    await delay(500);
+    expect(readdirSync(w.work).filter((name) => name.startsWith('pwned'))).toEqual([]);
+    expect(answer.asked).toEqual([]);
+    expect(w.cell.auditLog().map((event) => event.tool)).toEqual(['browser_navigate']);
   });
 
   it('a page that navigates itself to a refused address answers denied, and the address is never reached', async () => {
