@@ -350,16 +350,30 @@ describe('security over HTTP: exec reads only inside its roots (class 1)', () =>
   });
 
   it('a link planted by one exec does not let the read tool reach outside over HTTP', async () => {
-    await w.exec('ln -s ../outside.txt soft; ln -s ../outside linked; ln ../outside.txt hard; true');
+    await w.exec(
+      [
+        'ln -s ../outside.txt soft',
+        'ln -s ../outside linked',
+        `ln -s ${w.root} root-link`,
+        // Variant of our own: a link inside the roots to a file the zone closes.
+        'ln -s .env alias.txt',
+        'ln ../outside.txt hard',
+        'true',
+      ].join('; '),
+    );
     expect(existsSync(join(w.work, 'hard'))).toBe(false);
-    for (const path of ['soft', 'linked/notes.txt']) {
+    for (const path of ['soft', 'linked/notes.txt', 'root-link/outside.txt', 'alias.txt']) {
       const read = await w.call('read', { path });
-      expect(read.status).toBe(200);
-      expect(read.result.isError).toBe(true);
+      expect({ path, status: read.status, isError: read.result.isError }).toEqual({ path, status: 200, isError: true });
       expect(leaked(read.body)).toEqual([]);
     }
-    const grep = await w.call('grep', { pattern: 'SECRET|OUTSIDE|FOLDER' });
+    const grep = await w.call('grep', { pattern: 'SECRET|OUTSIDE|FOLDER|DOTENV' });
     expect(leaked(grep.body)).toEqual([]);
+    // Writing through the links, approved over HTTP, creates nothing outside either.
+    for (const path of ['linked/pwned.txt', 'root-link/pwned.txt', 'soft']) {
+      const write = await w.call('write', { path, content: 'pwned\n' });
+      expect({ path, isError: write.result.isError }).toEqual({ path, isError: true });
+    }
     expect(leaked(w.events())).toEqual([]);
     expect(w.untouched()).toBe(true);
   });
@@ -412,6 +426,19 @@ describe("security over HTTP: the server process's own secrets stay with it (cla
     // The secret is there to be read: without the sandbox the same command prints it.
     const control = await plain.exec('cat /proc/$PPID/environ');
     expect(leaked(control.body)).toEqual([HOST_SECRET]);
+  });
+
+  it('a link to /proc/self/environ planted by exec does not let the read tool print the environment', async () => {
+    const planted = await sandboxed.exec(
+      'ln -s /proc/self/environ env-link; ln -s /proc/1/environ init-link; echo planted',
+    );
+    expect(planted.result.text).toMatch(/Output:\nplanted\n$/);
+    for (const path of ['env-link', 'init-link']) {
+      const read = await sandboxed.call('read', { path });
+      expect({ path, isError: read.result.isError }).toEqual({ path, isError: true });
+      expect(leaked(read.body)).toEqual([]);
+    }
+    expect(leaked(sandboxed.events())).toEqual([]);
   });
 
   it('a descriptor the server process was started with does not let a program read or write outside', async () => {
