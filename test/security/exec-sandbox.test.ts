@@ -130,6 +130,17 @@ describe('security: exec reads only inside its roots (class 1)', () => {
     }
   });
 
+  it('a secret file made between two commands is covered for the second (the kept view notices)', async () => {
+    const { cell, work } = world({ zone: DEFAULT_ZONE_FILE });
+    mkdirSync(join(work, 'deep', 'er'), { recursive: true });
+    await delay(1_100); // the folders settle, so the first command's view of them is kept
+    const run = () => cell.run({ human: approver });
+    expect((await run().call('exec', { command: 'ls deep/er | wc -l' })).text).toMatch(/Output:\n0\n$/);
+    writeFileSync(join(work, 'deep', 'er', '.env'), `TOKEN=${ENV_SECRET}\n`);
+    const second = await run().call('exec', { command: 'cat deep/er/.env' });
+    expect(second.text).not.toContain(ENV_SECRET);
+  });
+
   it('a link named like a secret covers its target; a dangling one or a missing denied path stops nothing', async () => {
     const { exec, work } = world({ zone: DEFAULT_ZONE_FILE, denyPaths: ['not-there'] });
     mkdirSync(join(work, 'config'));

@@ -9,7 +9,6 @@ import type {
   ToolSession,
 } from '@wesgine/schema';
 import type { RegisteredTool } from '../registry/registered-tool.js';
-import { pathTreatment } from '../sandbox/path-treatment.js';
 import type { CallScope } from './call-scope.js';
 import { checkUrl } from './check-url.js';
 import { mayRead } from './may-read.js';
@@ -84,7 +83,8 @@ export class HandlerContext implements ToolContext {
         tool,
         roots: scope.preparedRoots,
         writable: this.#category === 'action',
-        treat: pathTreatment(scope.zone, tool, scope.roots.workDir),
+        zone: scope.zone,
+        workDir: scope.roots.workDir,
         ...(scope.zone?.allowsHosts(tool) === true ? { checkUrl: (url: string) => this.checkUrl(url) } : {}),
       });
     }

@@ -6,17 +6,23 @@ import { ToolError, type ToolProcess, type ToolProcessRequest, type ToolSandbox 
 import { credentialFolders } from '../governance/hardline-paths.js';
 import { isInside } from '../governance/real-path.js';
 import type { PreparedRoots } from '../governance/sandbox-path.js';
+import type { Zone } from '../zone/zone.js';
 import { bubblewrapArguments } from './bubblewrap-arguments.js';
 import { startChild } from './child-process.js';
 import { probeBubblewrap } from './find-bubblewrap.js';
+import { FolderMemo } from './folder-memo.js';
 import { withOnlyDescriptors } from './inherited-descriptors.js';
 import { startProgramNetwork } from './network/program-network.js';
 import { behindBridge } from './network/proxy-bridge.js';
+import { pathTreatment } from './path-treatment.js';
 import { createPidsGroup } from './pids-cgroup.js';
 import type { ResolvedSandbox } from './sandbox-settings.js';
-import { type PathForms, type PathTreatment, SandboxViewError, sandboxView } from './sandbox-view.js';
+import { SandboxViewError, sandboxView } from './sandbox-view.js';
 import { unavailableMessage } from './sandboxed-program.js';
 import { extraProgramFolders, hiddenSystemPaths, systemMounts } from './system-folders.js';
+
+/** The memo key of calls without a zone. */
+const NO_ZONE = {};
 
 /** How long a program gets after SIGTERM when the cell stops. */
 const STOP_GRACE_MS = 1_000;
@@ -28,7 +34,9 @@ export interface CallSandbox {
   readonly roots: PreparedRoots;
   /** Whether the programs may write inside the roots (the call was classed as an action). */
   readonly writable: boolean;
-  readonly treat: (path: PathForms, folder: boolean) => PathTreatment;
+  /** The call's Zone (the cell's narrowed by the run's), which hides or write-protects paths too. */
+  readonly zone: Zone | undefined;
+  readonly workDir: string;
   /**
    * Present when the Zone allows the tool some host: then programs reach the network through a guard
    * proxy that judges every connection with this (the refusal's reason, or undefined to let it through).
@@ -39,6 +47,8 @@ export interface CallSandbox {
 export class CellSandbox {
   readonly settings: ResolvedSandbox;
   readonly #live = new Set<ToolProcess>();
+  /** Folder memos by zone (a run's own zone is its own object), then tool, WorkDir and home folder. */
+  readonly #memos = new WeakMap<object, Map<string, FolderMemo>>();
   #stopped = false;
 
   constructor(settings: ResolvedSandbox) {
@@ -78,6 +88,23 @@ export class CellSandbox {
     return started;
   }
 
+  #memo(call: CallSandbox): FolderMemo {
+    const zoneKey = call.zone ?? NO_ZONE;
+    let byTool = this.#memos.get(zoneKey);
+    if (byTool === undefined) {
+      byTool = new Map();
+      this.#memos.set(zoneKey, byTool);
+    }
+    const home = homedir();
+    const key = `${call.tool}\0${call.workDir}\0${home}`;
+    let memo = byTool.get(key);
+    if (memo === undefined) {
+      memo = new FolderMemo(pathTreatment(call.zone, call.tool, call.workDir));
+      byTool.set(key, memo);
+    }
+    return memo;
+  }
+
   async #spawnSandboxed(call: CallSandbox, request: ToolProcessRequest): Promise<ToolProcess> {
     const probe = probeBubblewrap();
     if (!probe.ok) {
@@ -85,7 +112,7 @@ export class CellSandbox {
     }
     let view: ReturnType<typeof sandboxView>;
     try {
-      view = sandboxView(call.roots, call.writable, call.treat);
+      view = sandboxView(call.roots, call.writable, this.#memo(call));
     } catch (error) {
       if (!(error instanceof SandboxViewError)) throw error;
       throw new ToolError('unavailable', `${call.tool} cannot start the sandbox: ${error.message}.`);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prepareRoots } from '../governance/sandbox-path.js';
 import { loadZone } from '../zone/load-zone.js';
+import { FolderMemo } from './folder-memo.js';
 import { pathTreatment } from './path-treatment.js';
 import { sandboxView } from './sandbox-view.js';
 
@@ -37,7 +38,7 @@ describe('sandboxView', () => {
   it('hides denied roots and zone-denied files, write-protects Hardline files and zone asks', () => {
     const work = project();
     const roots = prepareRoots({ workDir: work, allowPaths: [], denyPaths: ['secrets'] });
-    const view = sandboxView(roots, true, pathTreatment(zone, 'exec', work));
+    const view = sandboxView(roots, true, new FolderMemo(pathTreatment(zone, 'exec', work)));
     expect(view.roots).toEqual([{ path: work, writable: true }]);
     // The .git folder stays writable (git commit works) but is pinned: it cannot be swapped for another.
     expect(view.pinned).toEqual([join(work, '.git')]);
@@ -62,7 +63,7 @@ describe('sandboxView', () => {
     const view = sandboxView(
       prepareRoots({ workDir: work, allowPaths: [], denyPaths: [] }),
       false,
-      pathTreatment(undefined, 'exec', work),
+      new FolderMemo(pathTreatment(undefined, 'exec', work)),
     );
     expect(view.roots).toEqual([{ path: work, writable: false }]);
     expect(view.readOnly).toEqual([]);
@@ -76,7 +77,7 @@ describe('sandboxView', () => {
       allowPaths: [work, join(work, 'src'), join(work, 'etc-link')],
       denyPaths: [],
     });
-    const view = sandboxView(roots, true, () => undefined);
+    const view = sandboxView(roots, true, new FolderMemo(() => undefined));
     // The link's real path (/etc) is a root of its own; the walk did not go through the link.
     expect(view.roots).toEqual([
       { path: work, writable: true },
@@ -95,7 +96,7 @@ describe('sandboxView', () => {
       const view = sandboxView(
         prepareRoots({ workDir: home, allowPaths: [], denyPaths: [] }),
         true,
-        pathTreatment(undefined, 'exec', home),
+        new FolderMemo(pathTreatment(undefined, 'exec', home)),
       );
       expect(view.hidden).toEqual([{ path: join(home, '.ssh'), folder: true }]);
     } finally {
@@ -112,7 +113,7 @@ describe('sandboxView', () => {
     symlinkSync('/nonexistent/secret', join(work, 'sub', '.env'));
     symlinkSync('/etc/hostname', join(work, 'outside.env'));
     const roots = prepareRoots({ workDir: work, allowPaths: [work, join(work, 'missing')], denyPaths: ['gone'] });
-    const view = sandboxView(roots, true, pathTreatment(zone, 'exec', work));
+    const view = sandboxView(roots, true, new FolderMemo(pathTreatment(zone, 'exec', work)));
     expect(view.roots).toEqual([{ path: work, writable: true }]);
     expect(view.hidden).toEqual([{ path: join(work, 'config', 'values'), folder: false }]);
   });

@@ -2,10 +2,11 @@
 // are read-only (Hardline's protected files, Zone paths that would ask) and which are hidden (denied
 // folders, credential folders, Zone paths that deny). Found by walking the roots without following
 // links; the masks are real paths, so a link inside a root cannot lead around them.
-import { type Dirent, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isInside } from '../governance/real-path.js';
 import type { PreparedRoots } from '../governance/sandbox-path.js';
+import type { FolderMemo } from './folder-memo.js';
 
 /** A path's two forms, as governance judges it. */
 export interface PathForms {
@@ -38,14 +39,11 @@ export class SandboxViewError extends Error {
 }
 
 /**
- * The view for one program. `treat` judges each entry of the roots (and is not asked about what lies
- * inside a hidden folder). `writable` false makes every root read-only (a call classed as only looking).
+ * The view for one program. `memo` lists each folder of the roots with the treatment of its entries
+ * (it is not asked about what lies inside a hidden folder). `writable` false makes every root read-only
+ * (a call classed as only looking).
  */
-export function sandboxView(
-  roots: PreparedRoots,
-  writable: boolean,
-  treat: (path: PathForms, folder: boolean) => PathTreatment,
-): SandboxView {
+export function sandboxView(roots: PreparedRoots, writable: boolean, memo: FolderMemo): SandboxView {
   const view = {
     roots: [] as { path: string; writable: boolean }[],
     pinned: [] as string[],
@@ -56,7 +54,7 @@ export function sandboxView(
   const mounted = dedupeRoots(roots.allowed.filter((root) => isFolder(root.real)));
   for (const root of mounted) {
     view.roots.push({ path: root.real, writable });
-    if (treat(root, true) === 'hidden') view.hidden.push({ path: root.real, folder: true });
+    if (memo.treat(root, true) === 'hidden') view.hidden.push({ path: root.real, folder: true });
   }
   for (const denied of roots.denied) {
     const entry = lstatSync(denied.real, { throwIfNoEntry: false });
@@ -67,12 +65,8 @@ export function sandboxView(
   }
   let seen = 0;
   const walk = (folder: PathForms): void => {
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(folder.real, { withFileTypes: true });
-    } catch {
-      return; // unreadable or gone: the program cannot read it either
-    }
+    const entries = memo.entries(folder);
+    if (entries === undefined) return; // unreadable or gone: the program cannot read it either
     seen += entries.length;
     if (seen > MAX_VIEW_ENTRIES) {
       throw new SandboxViewError(
@@ -80,25 +74,26 @@ export function sandboxView(
       );
     }
     for (const entry of entries) {
+      const { treatment } = entry;
+      // A plain file is as its folder: nothing to do (most entries of a tree).
+      if (treatment === undefined && !entry.folder) continue;
       const path = { lexical: join(folder.lexical, entry.name), real: join(folder.real, entry.name) };
       if (roots.denied.some((denied) => isInside(path.real, denied.real) || isInside(path.lexical, denied.lexical))) {
         continue; // hidden whole already
       }
-      const isFolder = entry.isDirectory();
-      const treatment = treat(path, isFolder);
-      if (entry.isSymbolicLink()) {
+      if (entry.link) {
         // A mount would follow the link: what is covered is its target, when that lies in a root (a
         // target outside the roots is not there to reach).
         if (treatment !== undefined) coverTarget(path.real, treatment);
         continue;
       }
       if (treatment === 'hidden') {
-        view.hidden.push({ path: path.real, folder: isFolder });
+        view.hidden.push({ path: path.real, folder: entry.folder });
         continue;
       }
       if (treatment === 'read-only' && writable) view.readOnly.push(path.real);
-      if (treatment === 'pinned' && writable && isFolder) view.pinned.push(path.real);
-      if (isFolder) walk(path);
+      if (treatment === 'pinned' && writable && entry.folder) view.pinned.push(path.real);
+      if (entry.folder) walk(path);
     }
   };
   const coverTarget = (link: string, treatment: Exclude<PathTreatment, undefined>): void => {
