@@ -19,11 +19,12 @@ export async function prepareSandboxedChromium(chromium: string): Promise<Sandbo
   const folder = mkdtempSync(join(tmpdir(), 'wesgine-browser-'));
   chmodSync(folder, 0o700);
   try {
-    const dispatcher = await startProxyDispatcher(join(folder, 'proxy.sock'));
+    const socketPath = join(folder, 'proxy.sock');
+    // First the command line: it refuses when the sandbox cannot start, before anything listens.
     const { command, args } = sandboxedProgram({
       tool: 'browser_navigate',
       argv: [chromium],
-      proxySocket: dispatcher.socketPath,
+      proxySocket: socketPath,
       // Playwright talks to Chromium over descriptors 3 and 4.
       descriptors: 5,
       readPaths: ['/var/cache/fontconfig'],
@@ -31,6 +32,7 @@ export async function prepareSandboxedChromium(chromium: string): Promise<Sandbo
     const wrapper = join(folder, 'chromium');
     const line = [command, ...args].map(shellQuote).join(' ');
     writeFileSync(wrapper, `#!/bin/sh\nexec ${line} "$@"\n`, { mode: 0o700 });
+    const dispatcher = await startProxyDispatcher(socketPath);
     return {
       executablePath: wrapper,
       dispatcher,
