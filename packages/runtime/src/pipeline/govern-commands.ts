@@ -1,3 +1,4 @@
+import { posix } from 'node:path';
 import { hardlineCommands } from '../governance/hardline-commands.js';
 import { analyzeCommand } from '../governance/shell/analyze-command.js';
 import type { CallScope } from './call-scope.js';
@@ -11,6 +12,12 @@ export interface JudgedCommand {
   /** Redirection targets and `cd` folders, resolved: the Zone judges them like path arguments. */
   readonly paths: readonly JudgedPath[];
   readonly question: Question | undefined;
+  /**
+   * The line as bash reads it, for the CycleDetector's key: its structure, each command's argv,
+   * assignments and redirections (targets lexically normalised), and the real paths judged. Spacing,
+   * quoting and comments do not change it.
+   */
+  readonly canonical: string;
 }
 
 /**
@@ -35,10 +42,24 @@ export function governCommand(scope: CallScope, text: string): JudgedCommand | R
     if (isRefusal(judged)) return judged;
     paths.push(judged);
   }
+  const commands = analysis.commands.map(({ argv, assignments, redirects, dynamicWords }) => [
+    argv,
+    assignments,
+    redirects.map(({ op, target }) => [op, normalTarget(target)]),
+    dynamicWords ?? [],
+  ]);
   return {
+    canonical: JSON.stringify([analysis.shape, commands, paths.map((path) => path.real)]),
     argvs: analysis.commands.map((command) => command.argv),
     paths,
     question:
       verdict.effect === 'ask' ? { stage: 'sandbox', rule: verdict.rule, question: verdict.question } : undefined,
   };
+}
+
+/** `./f`, `sub/../f` and `f/` are `f`. */
+function normalTarget(target: string): string {
+  if (target === '') return target;
+  const normal = posix.normalize(target);
+  return normal.length > 1 && normal.endsWith('/') ? normal.slice(0, -1) : normal;
 }

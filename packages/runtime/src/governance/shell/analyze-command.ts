@@ -26,6 +26,12 @@ export interface CommandAnalysis {
    * not have happened (after `;` or `||`) the path is listed for every folder the shell may stand in.
    */
   readonly paths: readonly LinePath[];
+  /**
+   * The line's structure: `c` per command of `commands`, and the operators and compound commands
+   * between them. `commands` and `shape` together are the line as bash reads it, whatever its spacing
+   * and quoting (`touch  't'` and `touch t` are one line).
+   */
+  readonly shape: readonly string[];
 }
 
 /**
@@ -57,5 +63,6 @@ export function analyzeCommand(text: string): CommandAnalysis {
     commands: walker.commands,
     verdict: verdictOf(findings, walker.dynamicArguments ? 'runtime-expansion' : undefined),
     paths: walker.paths,
+    shape: walker.shape,
   };
 }

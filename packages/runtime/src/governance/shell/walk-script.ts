@@ -34,6 +34,12 @@ export class ScriptWalker {
   readonly paths: LinePath[] = [];
   /** Whether some argument word is only known when the line runs. */
   dynamicArguments = false;
+  /**
+   * The line's structure without its words: `c` for each simple command (in `commands` order), the
+   * operators between them and the compound commands around them. With `commands`, the canonical form
+   * of the line: whitespace, quoting and comments do not change it.
+   */
+  readonly shape: string[] = [];
   private readonly seenPaths = new Set<string>();
   private readonly functions: FunctionFrame[] = [];
   private inherited: readonly RedirectRecord[] = [];
@@ -50,6 +56,7 @@ export class ScriptWalker {
   walkScript(script: Script, start: readonly Place[]): readonly Place[] {
     let places = start;
     for (const item of script.items) {
+      this.shape.push(item.background ? '&' : ';');
       if (!item.background) {
         places = this.walkAndOr(item.chain, places);
         continue;
@@ -76,6 +83,7 @@ export class ScriptWalker {
   private walkAndOr(chain: AndOr, start: readonly Place[]): readonly Place[] {
     let outcome = this.walkPipeline(chain.first, start);
     for (const { op, pipeline } of chain.rest) {
+      this.shape.push(op);
       if (op === '&&') {
         const next = this.walkPipeline(pipeline, outcome.ok.length > 0 ? outcome.ok : start);
         outcome = { ok: next.ok, failed: unionPlaces(outcome.failed, next.failed) };
@@ -98,6 +106,7 @@ export class ScriptWalker {
   }
 
   private walkPipeline(pipeline: Pipeline, places: readonly Place[]): Outcome {
+    if (pipeline.negated) this.shape.push('!');
     const [only, ...others] = pipeline.commands;
     if (only !== undefined && others.length === 0) {
       const outcome = this.walkCommand(only, places, false);
@@ -105,6 +114,7 @@ export class ScriptWalker {
     }
     this.concurrent++;
     pipeline.commands.forEach((command, index) => {
+      if (index > 0) this.shape.push('|');
       this.walkCommand(command, places, index > 0);
     });
     this.concurrent--;
@@ -118,9 +128,11 @@ export class ScriptWalker {
     const records = this.redirectRecords(command.redirects, places);
     this.inherited = [...this.inherited, ...records];
     this.inheritedStdin ||= piped || command.redirects.some((redirect) => HERE_OPERATORS.includes(redirect.op));
+    this.shape.push(`${command.kind}(`, ...records.map((record) => record.op));
     try {
       return this.walkCompound(command, places);
     } finally {
+      this.shape.push(')');
       this.inherited = saved.inherited;
       this.inheritedStdin = saved.stdin;
     }
@@ -190,7 +202,9 @@ export class ScriptWalker {
     const concurrent = this.concurrent;
     this.functions.push(frame);
     this.concurrent = 0;
+    this.shape.push(`function ${command.name}(`);
     this.walkCommand(command.body, places, false);
+    this.shape.push(')');
     this.concurrent = concurrent;
     this.functions.pop();
     if (frame.concurrentSelfCall || frame.selfCalls >= 2) {
@@ -225,7 +239,10 @@ export class ScriptWalker {
   private redirectRecords(redirects: readonly Redirect[], places: readonly Place[]): RedirectRecord[] {
     return redirects.map((redirect) => {
       this.walkInner(redirect.target, places);
-      if (redirect.hereDocument?.body !== undefined) this.walkInner(redirect.hereDocument.body, places);
+      if (redirect.hereDocument?.body !== undefined) {
+        this.walkInner(redirect.hereDocument.body, places);
+        this.shape.push(`<<${redirect.hereDocument.body.value}`);
+      }
       const op = `${redirect.fd ?? ''}${redirect.op}`;
       const target = redirect.hereDocument?.delimiter ?? redirect.target.value;
       const access = redirectAccess(redirect);
@@ -318,6 +335,7 @@ export class ScriptWalker {
   }
 
   private emit(command: SimpleCommand, at: number): void {
+    this.shape.push('c');
     this.commands.push(command);
     if (this.commands.length > MAX_COMMANDS) throw tooManyCommands(at);
     const program = command.argv[0];
