@@ -131,14 +131,6 @@ export class CycleDetector {
     };
   }
 
-  /**
-   * Whether the detector holds the content a call's targets had after an earlier call: then the caller
-   * need not hash them before this one (`CycleOutcome.contentBefore` may be left out).
-   */
-  remembersContent(call: CycleCall): boolean {
-    return this.#contents.has(targetKey(call) ?? call.tool);
-  }
-
   /** A new user message, or the human answered: every count starts again. */
   reset(): void {
     this.#history = [];

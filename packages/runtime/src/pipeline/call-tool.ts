@@ -58,8 +58,8 @@ export async function callTool(scope: CallScope, name: string, args: unknown): P
   }
 
   const written = call.progressAware === true ? writtenPaths(marked, governed.resolvedPaths) : [];
-  const contentBefore =
-    written.length === 0 || scope.detector.remembersContent(call) ? undefined : contentHash(written);
+  // Hashed before as well as after: the file may have changed since the last call (an exec, an editor).
+  const contentBefore = written.length === 0 ? undefined : contentHash(written);
   const context = new HandlerContext(scope, tool, category, governed.resolvedPaths);
   const { meta } = tool.definition;
   let result: ToolResult;
