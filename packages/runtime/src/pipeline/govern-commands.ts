@@ -28,7 +28,7 @@ export interface JudgedCommand {
  */
 export function governCommand(scope: CallScope, text: string): JudgedCommand | Refusal {
   const analysis = analyzeCommand(text);
-  const hardline = hardlineCommands(analysis.commands);
+  const hardline = hardlineCommands([...analysis.commands, ...analysis.nested]);
   if (hardline.effect === 'deny') {
     return refuse('hardline', hardline.code, `Not allowed: ${hardline.reason}`, hardline.rule);
   }

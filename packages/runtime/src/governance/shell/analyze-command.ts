@@ -32,6 +32,13 @@ export interface CommandAnalysis {
    * and quoting (`touch  't'` and `touch t` are one line).
    */
   readonly shape: readonly string[];
+  /**
+   * The commands of code the line hands to another shell or runs later: `bash -c '..'` (wherever it
+   * stands: `env`, `timeout`, `xargs`, `find -exec`), `eval '..'`, `trap '..'`, `su -c`, a shell's
+   * here-document, nested up to 3 levels (deeper is refused, rule `inline-code-depth`; code that cannot be
+   * read is refused too). Not in `commands`: bash does not run them itself. Hardline judges both.
+   */
+  readonly nested: readonly SimpleCommand[];
 }
 
 /**
@@ -64,5 +71,6 @@ export function analyzeCommand(text: string): CommandAnalysis {
     verdict: verdictOf(findings, walker.dynamicArguments ? 'runtime-expansion' : undefined),
     paths: walker.paths,
     shape: walker.shape,
+    nested: walker.nested,
   };
 }

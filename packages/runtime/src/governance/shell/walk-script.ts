@@ -2,11 +2,13 @@ import { expandBraces } from './brace-expansion.js';
 import { changeDirectory } from './change-directory.js';
 import { MAX_COMMANDS, tooManyCommands } from './command-limit.js';
 import type { CommandWord } from './command-word.js';
+import { type InlineScript, inlineScripts } from './inline-scripts.js';
 import { judgeCommand } from './judge-command.js';
 import type { LinePath } from './line-path.js';
+import { parseLine } from './parse-line.js';
 import { HERE_OPERATORS, redirectAccess } from './redirect-access.js';
 import { type ShellFinding, snippet } from './shell-finding.js';
-import { parseRefusal } from './shell-refusal.js';
+import { parseRefusal, ShellRefusal } from './shell-refusal.js';
 import type { AndOr, Command, CompoundNode, Pipeline, Redirect, Script, SimpleNode } from './shell-syntax.js';
 import { type ShellWord, wordExpansions } from './shell-word.js';
 import type { SimpleCommand } from './simple-command.js';
@@ -22,6 +24,24 @@ interface FunctionFrame {
 type RedirectRecord = SimpleCommand['redirects'][number];
 
 const SHELL_WRAPPERS = ['command', 'builtin'];
+
+/** How deep code inside code (`bash -c "eval '..'"`) is followed; deeper is refused. */
+export const MAX_INLINE_DEPTH = 3;
+
+const POSITIONAL = /^\$(?:([0-9])|\{([0-9]+)\})$/;
+const ALL_POSITIONAL = /^\$(?:[@*]|\{[@*]\})$/;
+
+/** `$1`, `${2}`, `$@` in a nested command's argv, as the outer line gives them (`sh -c 'rm -rf "$1"' _ /`). */
+function withPositional(command: SimpleCommand, positional: readonly string[]): SimpleCommand {
+  if (positional.length === 0) return command;
+  const argv = command.argv.flatMap((word) => {
+    if (ALL_POSITIONAL.test(word)) return positional.slice(1);
+    const match = POSITIONAL.exec(word);
+    const index = match === null ? undefined : Number(match[1] ?? match[2]);
+    return index !== undefined && index < positional.length ? [positional[index] as string] : [word];
+  });
+  return { ...command, argv };
+}
 
 /**
  * Walks a parsed line in the order bash runs it: lists every simple command (wrappers off), collects
@@ -42,12 +62,21 @@ export class ScriptWalker {
   readonly shape: string[] = [];
   private readonly seenPaths = new Set<string>();
   private readonly functions: FunctionFrame[] = [];
+  /**
+   * The commands of the code this line hands to other shells (`bash -c '..'`, `eval '..'`, `trap '..'`),
+   * as deep as `MAX_INLINE_DEPTH`, with their positional parameters filled in where the line gives them.
+   * Hardline judges them too; their redirection targets and `cd` folders join `paths`.
+   */
+  readonly nested: SimpleCommand[] = [];
   private inherited: readonly RedirectRecord[] = [];
   private inheritedStdin = false;
   private concurrent = 0;
   private loops = 0;
 
-  constructor(private readonly findings: ShellFinding[]) {}
+  constructor(
+    private readonly findings: ShellFinding[],
+    private readonly depth = 0,
+  ) {}
 
   private ask(rule: string, message: string, at: number): void {
     this.findings.push({ effect: 'ask', rule, message, at });
@@ -309,6 +338,7 @@ export class ScriptWalker {
     for (const finding of judgeCommand({ words: unwrapped.words, assignments, stdinFed })) {
       this.ask(finding.rule, finding.message, node.start);
     }
+    for (const script of inlineScripts(unwrapped.words, node.redirects)) this.walkInline(script, node.start, places);
     const dynamicWords = unwrapped.words.flatMap((word, index) => (word.expansions.length > 0 ? [index] : []));
     if (dynamicWords.length > 0) this.dynamicArguments = true;
     const command: SimpleCommand = {
@@ -325,6 +355,45 @@ export class ScriptWalker {
       addPath: (path) => this.addPath(path),
       ask: (rule, message) => this.ask(rule, message, node.start),
     });
+  }
+
+  /**
+   * Code handed to another shell, read like a line of its own: its commands go to `nested`, its paths to
+   * `paths`, what it asks or refuses to the findings (at the outer command). Code that cannot be read,
+   * or nested deeper than `MAX_INLINE_DEPTH`, is refused: Hardline could not judge it.
+   */
+  private walkInline(script: InlineScript, at: number, places: readonly Place[]): void {
+    const runner = snippet(script.runner);
+    if (this.depth >= MAX_INLINE_DEPTH) {
+      this.findings.push({
+        effect: 'deny',
+        rule: 'inline-code-depth',
+        message: `The command line nests code in code more than ${MAX_INLINE_DEPTH} levels deep (${runner}), deeper than the analysis follows. Write the innermost command directly.`,
+        at,
+      });
+      return;
+    }
+    const findings: ShellFinding[] = [];
+    this.ask('inline-code', `The command line hands shell code to ${runner} to run: ${snippet(script.code)}.`, at);
+    const inner = new ScriptWalker(findings, this.depth + 1);
+    try {
+      const parsed = parseLine(script.code, (finding) => findings.push(finding));
+      inner.walkScript(parsed, places);
+    } catch (error) {
+      if (!(error instanceof ShellRefusal)) throw error;
+      findings.push({
+        effect: 'deny',
+        rule: error.rule,
+        message: `The code given to ${runner} cannot be judged: ${error.message}`,
+        at: 0,
+      });
+    }
+    for (const finding of findings) this.findings.push({ ...finding, at });
+    for (const command of [...inner.commands, ...inner.nested]) {
+      this.nested.push(withPositional(command, script.positional));
+    }
+    for (const path of inner.paths) this.addPath(path);
+    if (inner.dynamicArguments) this.dynamicArguments = true;
   }
 
   /** `[[ .. ]]` and `((..))` are listed as commands named `[[` and `((`, so that a policy sees them. */
