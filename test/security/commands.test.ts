@@ -317,6 +317,7 @@ describe('security: Hardline inside code handed to a shell, after an approval (i
     "bash -lc 'mkfs.ext4 /dev/sda'",
     "bash <<< 'shutdown now'",
     "trap 'rm -rf /' EXIT",
+    "env -S 'rm -rf /'",
   ])('%j is hardline_denied even with an approving human, and never runs', async (command) => {
     const { run, asked, ran } = approved();
     const result = await run.call('sh', { command });

@@ -33,6 +33,12 @@ describe('inlineScripts', () => {
     expect(inlineScripts(words('flock', '/tmp/l', '--command=id'), [])).toEqual([
       { runner: 'flock -c', code: 'id', positional: [] },
     ]);
+    expect(inlineScripts(words('env', '-S', 'rm -rf /'), [])).toEqual([
+      { runner: 'env -S', code: 'rm -rf /', positional: [] },
+    ]);
+    expect(inlineScripts(words('watch', '-n', '1', 'rm', '-rf', '/'), [])).toEqual([
+      { runner: 'watch', code: 'rm -rf /', positional: [] },
+    ]);
   });
 });
 
@@ -46,6 +52,8 @@ describe('analyzeCommand: code inside code, for Hardline', () => {
     ['sh -c \'rm -rf "$@"\' sh / /home', [['rm', '-rf', '/', '/home']]],
     ["bash <<< 'mkfs.ext4 /dev/sda'", [['mkfs.ext4', '/dev/sda']]],
     ['bash <<EOF\nshutdown now\nEOF', [['shutdown', 'now']]],
+    ["env -S 'rm -rf /'", [['rm', '-rf', '/']]],
+    ["watch -n 5 'rm -rf /'", [['rm', '-rf', '/']]],
     [
       `bash -c "eval 'rm -rf ~'"`,
       [

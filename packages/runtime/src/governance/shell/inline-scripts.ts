@@ -22,7 +22,7 @@ const basename = (value: string) => value.slice(value.lastIndexOf('/') + 1);
  * The shell code a command hands on to be run, for Hardline to judge as well: the command string of
  * a shell given `-c` wherever it stands in the words (`bash -c`, `xargs sh -c`, `find -exec sh -c`,
  * `chroot / sh -c`), what a shell reads from a here-document or here-string, the words of `eval`, a
- * `trap`'s action, and `su`/`runuser`/`flock`/`script` with `-c`.
+ * `trap`'s action, `su`/`runuser`/`flock`/`script` with `-c`, `env -S` and `watch`.
  */
 export function inlineScripts(words: readonly CommandWord[], redirects: readonly Redirect[]): InlineScript[] {
   const found: InlineScript[] = [];
@@ -52,6 +52,18 @@ export function inlineScripts(words: readonly CommandWord[], redirects: readonly
           : undefined;
       if (code !== undefined) found.push({ runner: `${basename(first)} -c`, code, positional: [] });
     });
+  }
+  if (first !== undefined && basename(first) === 'env') {
+    words.forEach((word, index) => {
+      const split = /^(-S|--split-string=?)(.*)$/.exec(word.value);
+      if (split === null) return;
+      const code = split[2] === '' ? words[index + 1]?.value : split[2];
+      if (code !== undefined) found.push({ runner: 'env -S', code, positional: [] });
+    });
+  }
+  if (first !== undefined && basename(first) === 'watch') {
+    const command = watchCommand(words);
+    if (command !== '') found.push({ runner: 'watch', code: command, positional: [] });
   }
   words.forEach((word, index) => {
     const name = basename(word.value);
@@ -102,4 +114,24 @@ function operandAfterOptions(words: readonly CommandWord[], from: number): Comma
     if (SHELL_OPTIONS_WITH_ARGUMENT.includes(option)) index++;
   }
   return undefined;
+}
+
+const WATCH_OPTIONS_WITH_ARGUMENT = ['-n', '--interval', '-q', '--equexit'];
+
+/** `watch [options] command words...`: the words `watch` hands to `sh -c`, joined. */
+function watchCommand(words: readonly CommandWord[]): string {
+  let index = 1;
+  for (; index < words.length; index++) {
+    const option = (words[index] as CommandWord).value;
+    if (option === '--') {
+      index++;
+      break;
+    }
+    if (!option.startsWith('-')) break;
+    if (WATCH_OPTIONS_WITH_ARGUMENT.includes(option)) index++;
+  }
+  return words
+    .slice(index)
+    .map((word) => word.value)
+    .join(' ');
 }
