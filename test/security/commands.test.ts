@@ -263,7 +263,7 @@ describe('security: Hardline inside code handed to a shell, after an approval (i
   // The `sh` tool runs its command with bash, as exec does, but with a PATH of our own in which `rm`,
   // `mkfs.ext4`, `shutdown` and `chmod` only note that they ran (the real ones are never reachable by
   // name): a refusal that failed shows as a marker, never as damage. The human approves everything.
-  function approved() {
+  function approved(spec: Partial<CellSpec> = {}) {
     const root = realpathSync(mkdtempSync(join(tmpdir(), 'wesgine-nested-')));
     const work = join(root, 'proj');
     const bin = join(root, 'bin');
@@ -281,7 +281,7 @@ describe('security: Hardline inside code handed to a shell, after an approval (i
       }
     }
     const asked: ApprovalRequest[] = [];
-    const cell = createEngine().createCell({ workDir: work });
+    const cell = createEngine().createCell({ workDir: work, ...spec });
     cell.tools().register({
       name: 'sh',
       description: 'Runs a command line with bash in the work folder.',
@@ -325,6 +325,24 @@ describe('security: Hardline inside code handed to a shell, after an approval (i
     expect(result.text).toMatch(/^Not allowed: `.+` is never allowed: /);
     expect(asked).toEqual([]);
     expect(ran()).toBe('');
+  });
+
+  it("a zone's deny reaches the commands inside bash -c too", async () => {
+    const { run, asked, work } = approved({
+      zone: {
+        version: 1,
+        zone: 'test/no-touch',
+        defaults: { exploration: 'allow', action: 'ask' },
+        rules: [{ id: 'no-touch', effect: 'deny', tools: ['sh'], argv: ['touch', '*'], reason: 'no new files here' }],
+      },
+    });
+    expect(await run.call('sh', { command: "bash -c 'touch zoned.txt'" })).toEqual({
+      isError: true,
+      code: 'zone_denied',
+      text: "Not allowed by zone 'test/no-touch': no new files here",
+    });
+    expect(asked).toEqual([]);
+    expect(existsSync(join(work, 'zoned.txt'))).toBe(false);
   });
 
   it('nesting deeper than 3 levels is refused; approved harmless code still runs', async () => {

@@ -8,6 +8,7 @@ import { isRefusal, type Refusal, refuse } from './refusal.js';
 
 /** A command line both stages let through, possibly with a question for a human. */
 export interface JudgedCommand {
+  /** Every sub-command's argv, those of code handed to another shell (`bash -c '..'`) after the line's own. */
   readonly argvs: readonly (readonly string[])[];
   /** Redirection targets and `cd` folders, resolved: the Zone judges them like path arguments. */
   readonly paths: readonly JudgedPath[];
@@ -50,7 +51,7 @@ export function governCommand(scope: CallScope, text: string): JudgedCommand | R
   ]);
   return {
     canonical: JSON.stringify([analysis.shape, commands, paths.map((path) => path.real)]),
-    argvs: analysis.commands.map((command) => command.argv),
+    argvs: [...analysis.commands, ...analysis.nested].map((command) => command.argv),
     paths,
     question:
       verdict.effect === 'ask' ? { stage: 'sandbox', rule: verdict.rule, question: verdict.question } : undefined,
