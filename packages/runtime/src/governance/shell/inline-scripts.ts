@@ -1,5 +1,6 @@
 import type { CommandWord } from './command-word.js';
 import type { Redirect } from './shell-syntax.js';
+import type { SimpleCommand } from './simple-command.js';
 
 /** Shell code found in one command's words, which another shell (or this one, later) will run. */
 export interface InlineScript {
@@ -134,4 +135,19 @@ function watchCommand(words: readonly CommandWord[]): string {
     .slice(index)
     .map((word) => word.value)
     .join(' ');
+}
+
+const POSITIONAL = /^\$(?:([0-9])|\{([0-9]+)\})$/;
+const ALL_POSITIONAL = /^\$(?:[@*]|\{[@*]\})$/;
+
+/** `$1`, `${2}`, `$@` in a nested command's argv, as the outer line gives them (`sh -c 'rm -rf "$1"' _ /`). */
+export function withPositional(command: SimpleCommand, positional: readonly string[]): SimpleCommand {
+  if (positional.length === 0) return command;
+  const argv = command.argv.flatMap((word) => {
+    if (ALL_POSITIONAL.test(word)) return positional.slice(1);
+    const match = POSITIONAL.exec(word);
+    const index = match === null ? undefined : Number(match[1] ?? match[2]);
+    return index !== undefined && index < positional.length ? [positional[index] as string] : [word];
+  });
+  return { ...command, argv };
 }

@@ -2,7 +2,7 @@ import { expandBraces } from './brace-expansion.js';
 import { changeDirectory } from './change-directory.js';
 import { MAX_COMMANDS, tooManyCommands } from './command-limit.js';
 import type { CommandWord } from './command-word.js';
-import { type InlineScript, inlineScripts } from './inline-scripts.js';
+import { type InlineScript, inlineScripts, withPositional } from './inline-scripts.js';
 import { judgeCommand } from './judge-command.js';
 import type { LinePath } from './line-path.js';
 import { parseLine } from './parse-line.js';
@@ -27,21 +27,6 @@ const SHELL_WRAPPERS = ['command', 'builtin'];
 
 /** How deep code inside code (`bash -c "eval '..'"`) is followed; deeper is refused. */
 export const MAX_INLINE_DEPTH = 3;
-
-const POSITIONAL = /^\$(?:([0-9])|\{([0-9]+)\})$/;
-const ALL_POSITIONAL = /^\$(?:[@*]|\{[@*]\})$/;
-
-/** `$1`, `${2}`, `$@` in a nested command's argv, as the outer line gives them (`sh -c 'rm -rf "$1"' _ /`). */
-function withPositional(command: SimpleCommand, positional: readonly string[]): SimpleCommand {
-  if (positional.length === 0) return command;
-  const argv = command.argv.flatMap((word) => {
-    if (ALL_POSITIONAL.test(word)) return positional.slice(1);
-    const match = POSITIONAL.exec(word);
-    const index = match === null ? undefined : Number(match[1] ?? match[2]);
-    return index !== undefined && index < positional.length ? [positional[index] as string] : [word];
-  });
-  return { ...command, argv };
-}
 
 /**
  * Walks a parsed line in the order bash runs it: lists every simple command (wrappers off), collects
