@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { builtins } from '@wesgine/builtins';
 import { type ApprovalDecision, type ApprovalRequest, type CellSpec, createEngine } from '@wesgine/runtime';
+import { createApp } from '@wesgine/runtime/http';
 import { afterEach, describe, expect, it } from 'vitest';
 
 // Issue 9, class 9 (loops by spelling), and the CycleDetector's vectors V1-V14 of the governance spec,
@@ -298,5 +299,31 @@ describe('security: loops by spelling (class 9) and the CycleDetector vectors', 
     ).toThrow(
       'the cycle settings are not valid: cycle.thresholds.exploration.warnAt (6) is above cycle.thresholds.exploration.blockAt (5); a warning comes first',
     );
+  });
+});
+
+describe('security: loops by spelling over HTTP', () => {
+  it("a session's calls meet one detector: V1 and V3 by spelling through POST /tools/:name/call", async () => {
+    const { work, cell } = world();
+    const app = createApp(cell, { token: 'cycle-token' });
+    const call = async (name: string, args: unknown) => {
+      const response = await app.request(`/tools/${name}/call`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer cycle-token' },
+        body: JSON.stringify({ args, sessionId: 'loop' }),
+      });
+      expect(response.status).toBe(200);
+      return verdictOf((await response.json()) as { isError: boolean; code?: string; text: string });
+    };
+    const reads = [];
+    for (const path of ['a.txt', './a.txt', 'sub/../a.txt', 'a.txt/', join(work, 'a.txt')]) {
+      reads.push(await call('read', { path }));
+    }
+    expect(reads).toEqual(['ok', 'ok', 'warn', 'warn', 'block']);
+    const touches = [];
+    for (const command of ['touch t', 'touch\tt', "touch 't'"]) {
+      touches.push(await call('exec', { command, description: `try ${touches.length}` }));
+    }
+    expect(touches).toEqual(['ok', 'warn', 'block']);
   });
 });
