@@ -2,7 +2,14 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFi
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { builtins } from '@wesgine/builtins';
-import { type ApprovalDecision, type ApprovalRequest, type CellSpec, createEngine } from '@wesgine/runtime';
+import {
+  type ApprovalDecision,
+  type ApprovalRequest,
+  type CellSpec,
+  createEngine,
+  type ModelRequest,
+  scriptedClient,
+} from '@wesgine/runtime';
 import { createApp } from '@wesgine/runtime/http';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -232,6 +239,34 @@ describe('security: loops by spelling (class 9) and the CycleDetector vectors', 
       last = await stopping.call('edit', { path: 'f.txt', old_string: old, new_string: 'n' });
     expect(last?.escalated).toBe(true);
     expect(last?.text).toMatch(/ The user was asked and stopped the work: enough for today\.$/);
+  });
+
+  it('V11: a sub-agent has its own detector: parent and delegate each warn at their own 3rd read', async () => {
+    const { cell, call, verdicts } = world();
+    const read = (id: string, path: string) => ({ text: '', toolCalls: [{ id, name: 'read', args: { path } }] });
+    const child = scriptedClient([
+      read('k1', 'a.txt'),
+      read('k2', './a.txt'),
+      read('k3', 'a.txt'),
+      { text: 'done', toolCalls: [] },
+    ]);
+    cell.agents().asTool({ name: 'helper', description: 'Reads for the parent.', client: child, tools: ['read'] });
+    await call('read', { path: 'a.txt' });
+    await call('read', { path: 'a.txt' });
+    expect(await call('helper', { task: 'read a.txt' })).toMatchObject({ isError: false, text: 'done' });
+    await call('read', { path: 'a.txt' });
+    await call('read', { path: 'a.txt' });
+    await call('read', { path: 'a.txt' });
+    expect(verdicts).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'warn']);
+    const seen = (request: ModelRequest | undefined) => {
+      const last = request?.messages.at(-1);
+      return last?.role === 'tool' ? last.content : undefined;
+    };
+    expect(seen(child.requests[1])).toBe('     1\talpha');
+    expect(seen(child.requests[2])).toBe('     1\talpha');
+    expect(seen(child.requests[3])).toBe(
+      '     1\talpha\n\nNote: read was called with the same arguments 3 times in a row. If the result did not help, change the arguments or the approach.',
+    );
   });
 
   it('V12: a new user message resets the counts -> ok ok warn warn ok', async () => {
