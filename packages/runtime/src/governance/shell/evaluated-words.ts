@@ -43,8 +43,11 @@ const operands =
         break;
       }
       if (!/^[-+][A-Za-z]/.test(value)) break;
-      const last = value.at(-1) as string;
-      if (withArgument.includes(last) && value.length === 2) index++;
+      // In a cluster (`-rp`), the first letter that takes an argument takes the rest of the word, or
+      // the next word when it is the last letter.
+      const letters = value.slice(1);
+      const taking = [...letters].findIndex((letter) => withArgument.includes(letter));
+      if (taking === letters.length - 1) index++;
     }
     return args.slice(index);
   };
