@@ -144,6 +144,15 @@ describe('security: loops by spelling (class 9) and the CycleDetector vectors', 
     expect(verdicts).toEqual(['ok', 'warn']);
   });
 
+  it('V5 for approvals: a session approval holds when only the display-only description changes', async () => {
+    const { call, asked, verdicts, work } = world({}, () => ({ decision: 'approve', scope: 'session' }));
+    await call('exec', { command: "eval 'echo 1 >> s.txt'", description: 'first' });
+    await call('exec', { command: "eval 'echo 1 >> s.txt'", description: 'second' });
+    expect(verdicts).toEqual(['ok', 'warn']);
+    expect(asked).toHaveLength(1);
+    expect(readFileSync(join(work, 's.txt'), 'utf8')).toBe('1\n1\n');
+  });
+
   it('V6: edit(f,e1) x2, then edit(f,e2) -> ok warn ok (the halving rule)', async () => {
     const { call, verdicts } = world();
     await call('read', { path: 'f.txt' });
