@@ -50,6 +50,7 @@ describe('analyzeCommand: code inside code, for Hardline', () => {
     ["env X=1 timeout 5 bash -c 'rm -rf /'", [['rm', '-rf', '/']]],
     ['find . -exec sh -c \'rm -rf "$1"\' _ / \\;', [['rm', '-rf', '/']]],
     ['sh -c \'rm -rf "$@"\' sh / /home', [['rm', '-rf', '/', '/home']]],
+    [`sh -c 'rm -rf $1/* \${2}x $3' sh '' /`, [['rm', '-rf', '/*', '/x', '$3']]],
     ["bash <<< 'mkfs.ext4 /dev/sda'", [['mkfs.ext4', '/dev/sda']]],
     ['bash <<EOF\nshutdown now\nEOF', [['shutdown', 'now']]],
     ["env -S 'rm -rf /'", [['rm', '-rf', '/']]],

@@ -137,17 +137,23 @@ function watchCommand(words: readonly CommandWord[]): string {
     .join(' ');
 }
 
-const POSITIONAL = /^\$(?:([0-9])|\{([0-9]+)\})$/;
+const POSITIONAL = /\$(?:([0-9])|\{([0-9]+)\})/g;
 const ALL_POSITIONAL = /^\$(?:[@*]|\{[@*]\})$/;
 
-/** `$1`, `${2}`, `$@` in a nested command's argv, as the outer line gives them (`sh -c 'rm -rf "$1"' _ /`). */
+/**
+ * `$1`, `${2}` (inside a word too: `$1/*`) and a whole-word `$@` in a nested command's argv, as the
+ * outer line gives them (`sh -c 'rm -rf "$1"/*' _ /`). A parameter the line does not give stays.
+ */
 export function withPositional(command: SimpleCommand, positional: readonly string[]): SimpleCommand {
   if (positional.length === 0) return command;
   const argv = command.argv.flatMap((word) => {
     if (ALL_POSITIONAL.test(word)) return positional.slice(1);
-    const match = POSITIONAL.exec(word);
-    const index = match === null ? undefined : Number(match[1] ?? match[2]);
-    return index !== undefined && index < positional.length ? [positional[index] as string] : [word];
+    return [
+      word.replace(POSITIONAL, (text, short: string | undefined, long: string | undefined) => {
+        const index = Number(short ?? long);
+        return index < positional.length ? (positional[index] as string) : text;
+      }),
+    ];
   });
   return { ...command, argv };
 }
