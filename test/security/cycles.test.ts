@@ -9,6 +9,7 @@ import {
   createEngine,
   type ModelRequest,
   scriptedClient,
+  type ToolResult,
 } from '@wesgine/runtime';
 import { createApp } from '@wesgine/runtime/http';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -243,9 +244,10 @@ describe('security: loops by spelling (class 9) and the CycleDetector vectors', 
 
     const stopping = world({}, () => ({ decision: 'deny', reason: 'enough for today' }));
     await stopping.call('read', { path: 'f.txt' });
-    let last;
-    for (const old of ['x', 'y', 'z'])
+    let last: ToolResult | undefined;
+    for (const old of ['x', 'y', 'z']) {
       last = await stopping.call('edit', { path: 'f.txt', old_string: old, new_string: 'n' });
+    }
     expect(last?.escalated).toBe(true);
     expect(last?.text).toMatch(/ The user was asked and stopped the work: enough for today\.$/);
   });
