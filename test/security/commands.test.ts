@@ -1,8 +1,18 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type CellSpec, createEngine } from '@wesgine/runtime';
+import { builtins } from '@wesgine/builtins';
+import { type ApprovalRequest, type CellSpec, createEngine } from '@wesgine/runtime';
 import { Command, Type } from '@wesgine/schema';
 import { describe, expect, it } from 'vitest';
 
@@ -133,8 +143,11 @@ describe('security: command lines', () => {
 
   it('row 27: interpreters given inline code need a person', async () => {
     const { run, ran } = world();
+    // Code inside `bash -c` is read too: its redirection out of the work folder is refused outright.
+    expect(await run.call('sh', { command: "bash -c 'echo x > ../outside/target.txt'" })).toMatchObject({
+      code: 'path_not_allowed',
+    });
     for (const command of [
-      "bash -c 'echo x > ../outside/target.txt'",
       'sh -c id',
       "python3 -c 'import os'",
       "node -e 'process.exit(0)'",
@@ -191,5 +204,158 @@ describe('security: command lines', () => {
     });
     expect(await run.call('record', { command: ':(){ :|:& };:' })).toMatchObject({ isError: true });
     expect(ran).toEqual([]);
+  });
+});
+
+describe('security: words bash evaluates as code (issue 9, class 2)', () => {
+  // The real exec tool runs each line with bash in the work folder; a line let through would create
+  // ../pwned (beside the work folder). With no human attached every one must be refused, unrun.
+  const LINES = [
+    "test -v 'x[$(touch ../pwned)]'",
+    "[ -v 'x[$(touch ../pwned)]' ]",
+    "[[ -v 'x[$(touch ../pwned)]' ]]",
+    "[[ 'a[$(touch ../pwned)]' -eq 1 ]]",
+    "printf -v 'a[$(touch ../pwned)]' x",
+    "read 'a[$(touch ../pwned)]' <<< x",
+    "declare -a a; unset 'a[$(touch ../pwned)]'",
+    "declare 'a[$(touch ../pwned)]=1'",
+    "typeset 'a[$(touch ../pwned)]=1'",
+    "declare -n r='a[$(touch ../pwned)]'; r=1",
+    "let 'a[$(touch ../pwned)]'",
+    "mapfile -C 'touch ../pwned' -c 1 q <<< x",
+    "trap 'touch ../pwned' EXIT",
+    "printf -v PROMPT_COMMAND 'touch ../pwned'",
+  ];
+
+  it('the test can fail: with an approving human the same line does run its hidden code', async () => {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), 'wesgine-evaluated-')));
+    const work = join(root, 'proj');
+    mkdirSync(work);
+    const cell = createEngine({ tools: builtins }).createCell({ workDir: work });
+    try {
+      const run = cell.run({ human: { ask: async () => ({ decision: 'approve' }) } });
+      expect(await run.call('exec', { command: LINES[0] })).toMatchObject({ isError: false });
+      expect(existsSync(join(root, 'pwned'))).toBe(true);
+    } finally {
+      await cell.stop();
+    }
+  });
+
+  it.each(LINES)('%j is not read-only: refused without a person, nothing created', async (command) => {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), 'wesgine-evaluated-')));
+    const work = join(root, 'proj');
+    mkdirSync(work);
+    const cell = createEngine({ tools: builtins }).createCell({ workDir: work });
+    try {
+      const result = await cell.run().call('exec', { command });
+      expect(result).toMatchObject({ isError: true, code: 'approval_required' });
+      expect(result.text).toMatch(
+        /^This call needs a person's approval and no one is attached to this run to give it: /,
+      );
+      expect(existsSync(join(root, 'pwned'))).toBe(false);
+    } finally {
+      await cell.stop();
+    }
+  });
+});
+
+describe('security: Hardline inside code handed to a shell, after an approval (issue 9, class 3)', () => {
+  // The `sh` tool runs its command with bash, as exec does, but with a PATH of our own in which `rm`,
+  // `mkfs.ext4`, `shutdown` and `chmod` only note that they ran (the real ones are never reachable by
+  // name): a refusal that failed shows as a marker, never as damage. The human approves everything.
+  function approved(spec: Partial<CellSpec> = {}) {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), 'wesgine-nested-')));
+    const work = join(root, 'proj');
+    const bin = join(root, 'bin');
+    mkdirSync(work);
+    mkdirSync(bin);
+    const marker = join(root, 'ran.txt');
+    for (const name of ['rm', 'mkfs.ext4', 'shutdown', 'chmod']) {
+      writeFileSync(join(bin, name), `#!/bin/sh\necho "${name} $*" >> '${marker}'\n`);
+      chmodSync(join(bin, name), 0o755);
+    }
+    for (const name of ['bash', 'sh', 'dash', 'env', 'timeout', 'xargs', 'find', 'touch', 'echo']) {
+      for (const folder of ['/bin', '/usr/bin']) {
+        if (existsSync(join(folder, name)) && !existsSync(join(bin, name)))
+          symlinkSync(join(folder, name), join(bin, name));
+      }
+    }
+    const asked: ApprovalRequest[] = [];
+    const cell = createEngine().createCell({ workDir: work, ...spec });
+    cell.tools().register({
+      name: 'sh',
+      description: 'Runs a command line with bash in the work folder.',
+      parameters: Type.Object({ command: Command() }),
+      handler: ({ command }) =>
+        execFileSync(join(bin, 'bash'), ['-c', command], { cwd: work, env: { PATH: bin }, encoding: 'utf8' }),
+    });
+    const run = cell.run({
+      human: {
+        ask: async (request) => {
+          asked.push(request);
+          return { decision: 'approve' };
+        },
+      },
+    });
+    return { run, work, marker, asked, ran: () => (existsSync(marker) ? readFileSync(marker, 'utf8') : '') };
+  }
+
+  it.each([
+    "bash -c 'rm -rf /'",
+    "sh -c 'rm -rf /'",
+    "dash -c 'rm -rf ~'",
+    "zsh -c 'rm -rf /'",
+    "eval 'rm -rf /'",
+    'eval rm -rf /',
+    "env bash -c 'rm -rf /'",
+    "timeout 5 bash -c 'rm -rf /'",
+    "echo . | xargs sh -c 'rm -rf /'",
+    "find . -maxdepth 0 -exec sh -c 'rm -rf /' \\;",
+    `bash -c "bash -c 'rm -rf /'"`,
+    `sh -c "eval 'chmod -R 777 /'"`,
+    'sh -c \'rm -rf "$1"\' _ /',
+    "bash -lc 'mkfs.ext4 /dev/sda'",
+    "bash <<< 'shutdown now'",
+    "trap 'rm -rf /' EXIT",
+    "env -S 'rm -rf /'",
+  ])('%j is hardline_denied even with an approving human, and never runs', async (command) => {
+    const { run, asked, ran } = approved();
+    const result = await run.call('sh', { command });
+    expect(result).toMatchObject({ isError: true, code: 'hardline_denied' });
+    expect(result.text).toMatch(/^Not allowed: `.+` is never allowed: /);
+    expect(asked).toEqual([]);
+    expect(ran()).toBe('');
+  });
+
+  it("a zone's deny reaches the commands inside bash -c too", async () => {
+    const { run, asked, work } = approved({
+      zone: {
+        version: 1,
+        zone: 'test/no-touch',
+        defaults: { exploration: 'allow', action: 'ask' },
+        rules: [{ id: 'no-touch', effect: 'deny', tools: ['sh'], argv: ['touch', '*'], reason: 'no new files here' }],
+      },
+    });
+    expect(await run.call('sh', { command: "bash -c 'touch zoned.txt'" })).toEqual({
+      isError: true,
+      code: 'zone_denied',
+      text: "Not allowed by zone 'test/no-touch': no new files here",
+    });
+    expect(asked).toEqual([]);
+    expect(existsSync(join(work, 'zoned.txt'))).toBe(false);
+  });
+
+  it('nesting deeper than 3 levels is refused; approved harmless code still runs', async () => {
+    const { run, asked, ran, work } = approved();
+    expect(await run.call('sh', { command: `bash -c "bash -c \\"bash -c 'bash -c shutdown'\\""` })).toEqual({
+      isError: true,
+      code: 'denied',
+      text: 'Not allowed: The command line nests code in code more than 3 levels deep (`bash -c`), deeper than the analysis follows. Write the innermost command directly.',
+    });
+    expect(ran()).toBe('');
+    expect(ran()).toBe('');
+    expect(await run.call('sh', { command: "bash -c 'touch approved.txt'" })).toMatchObject({ isError: false });
+    expect(asked).toHaveLength(1);
+    expect(existsSync(join(work, 'approved.txt'))).toBe(true);
   });
 });

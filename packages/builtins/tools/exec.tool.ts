@@ -21,7 +21,7 @@ export default defineTool({
       Type.String({ maxLength: 200, description: 'What the command does, in a few words, for the people watching.' }),
     ),
   }),
-  meta: { category: 'action', timeoutMs: 610_000, outputBudget: 40_000 },
+  meta: { category: 'action', timeoutMs: 610_000, outputBudget: 40_000, displayOnly: ['description'] },
   categoryOf: (args) => execCategory(args.command),
   examples: [{ args: { command: 'npm test', description: 'Run the tests' } }],
 });

@@ -44,6 +44,7 @@ function manifestEntry({ tool, json, dialects }: ExportedTool): Record<string, u
     category: declaredCategory(meta),
     progressAware: meta.progressAware === true,
     destructive: meta.destructive === true,
+    ...(meta.displayOnly === undefined ? {} : { displayOnly: [...meta.displayOnly] }),
     needs: {
       paths: marked.flatMap((item) => (item.kind === 'path' ? [{ pointer: item.pointer, access: item.access }] : [])),
       exec: pointers('command'),

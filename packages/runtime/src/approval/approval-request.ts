@@ -18,7 +18,7 @@ export interface ApprovalRequest extends HumanRequestOrigin {
   readonly args: unknown;
   /** What the human is asked, in words. */
   readonly question: string;
-  /** The stage and rule that asked (`sandbox`, `zone`). */
+  /** The stage and rule that asked (`sandbox`, `zone`; `cycle` when an agent keeps failing and may stop). */
   readonly stage: string;
   readonly rule: string | undefined;
 }

@@ -99,8 +99,11 @@ describe('CycleDetector (spec vectors)', () => {
     expect(results[2]).toEqual({
       action: 'escalate',
       rule: 'failures',
+      reason: 'edit failed 3 times in a row with edit_no_match on the same target.',
       message:
         'edit failed 3 times in a row with edit_no_match on the same target. Stop and ask the user how to go on, or try a different approach.',
+      question:
+        'edit failed 3 times in a row with edit_no_match on the same target. Approve to let the agent go on, deny to stop it.',
     });
   });
 
@@ -166,6 +169,50 @@ describe('CycleDetector messages and other rules', () => {
     expect(seen[49]).toMatchObject({ action: 'block', rule: 'exploration-streak' });
     expect(detector.before(write('x', '1')).action).toBe('ok');
     expect(detector.before(read('again')).action).toBe('ok');
+  });
+
+  it('warns at 10 different actions in a row on one target and blocks at 25; a look in between resets it', () => {
+    const detector = new CycleDetector();
+    const seen = Array.from({ length: 25 }, (_, index) => detector.before(write('f', `c${index}`)));
+    expect(seen.findIndex((verdict) => verdict.action === 'warn')).toBe(9);
+    expect(seen[9]).toEqual({
+      action: 'warn',
+      rule: 'action-streak',
+      message:
+        'Note: 10 actions in a row on the same target, without looking at the result in between. Check what they did (read, grep, a read-only command), or ask the user.',
+    });
+    expect(seen[23]).toMatchObject({ action: 'warn', rule: 'action-streak' });
+    expect(seen[24]).toMatchObject({ action: 'block', rule: 'action-streak' });
+    expect(detector.before(read('f')).action).toBe('ok');
+    expect(detector.before(write('f', 'again')).action).toBe('ok');
+    const spread = new CycleDetector();
+    const files = Array.from({ length: 30 }, (_, index) => spread.before(write(`f${index}`, 'x')).action);
+    expect(files).toEqual(Array(30).fill('ok'));
+  });
+
+  it('takes the content a target had after the last call as its content before the next', () => {
+    const detector = new CycleDetector();
+    const flip = edit('f', 'A', 'B');
+    const after = (content: string) => {
+      detector.before(flip);
+      detector.after(flip, { ok: true, contentAfter: content });
+    };
+    after('hash-B');
+    after('hash-A');
+    after('hash-B');
+    expect(detector.before(flip)).toMatchObject({ action: 'block', rule: 'repeat' });
+    const other = new CycleDetector();
+    other.before(flip);
+    other.after(flip, { ok: true, contentBefore: 'hash-A', contentAfter: 'hash-B' });
+    other.before(edit('f', 'B', 'A'));
+    other.after(edit('f', 'B', 'A'), { ok: true, contentAfter: 'hash-A' });
+    other.before(flip);
+    other.after(flip, { ok: true, contentAfter: 'hash-B' });
+    expect(other.before(edit('f', 'B', 'A'))).toEqual({
+      action: 'warn',
+      rule: 'revisit',
+      message: 'Note: the file has gone back to an earlier content 2 times; the changes are undoing each other.',
+    });
   });
 
   it('a success between failures starts the failure count again', () => {

@@ -25,11 +25,21 @@ export interface CycleOutcome {
   readonly contentAfter?: string;
 }
 
-export type CycleRule = 'repeat' | 'cycle' | 'revisit' | 'exploration-streak' | 'failures';
+export type CycleRule = 'repeat' | 'cycle' | 'revisit' | 'exploration-streak' | 'action-streak' | 'failures';
 
 export type CycleVerdict =
   | { readonly action: 'ok' }
-  | { readonly action: 'warn' | 'block' | 'escalate'; readonly rule: CycleRule; readonly message: string };
+  | { readonly action: 'warn' | 'block'; readonly rule: CycleRule; readonly message: string }
+  | {
+      readonly action: 'escalate';
+      readonly rule: CycleRule;
+      /** What happened, in one sentence. */
+      readonly reason: string;
+      /** What the model reads. */
+      readonly message: string;
+      /** What a person is asked: let the agent go on, or stop. */
+      readonly question: string;
+    };
 
 const OK: CycleVerdict = { action: 'ok' };
 const SEVERITY = { ok: 0, warn: 1, escalate: 2, block: 3 } as const;
@@ -52,7 +62,9 @@ export class CycleDetector {
   #streak = 0;
   #lastTarget: string | undefined;
   #explorationStreak = 0;
-  #contents = new Map<string, { readonly seen: Set<string>; revisits: number }>();
+  #actionStreak = 0;
+  #actionTarget: string | undefined;
+  #contents = new Map<string, { readonly seen: Set<string>; last: string; revisits: number }>();
   #failure: { readonly target: string; readonly code: string; count: number } | undefined;
 
   constructor(config: CycleConfig = DEFAULT_CYCLE_CONFIG) {
@@ -72,22 +84,29 @@ export class CycleDetector {
     const keep = this.#config.longestCycle * this.#longestRepetition() + 1;
     if (this.#history.length > keep) this.#history.splice(0, this.#history.length - keep);
     this.#explorationStreak = call.category === 'exploration' ? this.#explorationStreak + 1 : 0;
-
+    const acting = call.category === 'action' && target !== undefined;
+    this.#actionStreak = acting ? (target === this.#actionTarget ? this.#actionStreak + 1 : 1) : 0;
+    this.#actionTarget = acting ? target : undefined;
     return strongest([
       this.#repeatVerdict(call),
       this.#cycleVerdict(),
       this.#revisitVerdict(call, target),
-      this.#explorationVerdict(),
+      this.#streakVerdict('exploration-streak', this.#explorationStreak),
+      this.#streakVerdict('action-streak', this.#actionStreak),
     ]);
   }
 
   after(call: CycleCall, outcome: CycleOutcome): CycleVerdict {
     const target = targetKey(call) ?? call.tool;
-    if (outcome.contentAfter !== undefined) {
-      const record = this.#contents.get(target) ?? { seen: new Set<string>(), revisits: 0 };
-      if (outcome.contentAfter !== outcome.contentBefore && record.seen.has(outcome.contentAfter)) record.revisits++;
-      if (outcome.contentBefore !== undefined) record.seen.add(outcome.contentBefore);
-      record.seen.add(outcome.contentAfter);
+    const after = outcome.contentAfter;
+    if (after !== undefined) {
+      const known = this.#contents.get(target);
+      const record = known ?? { seen: new Set<string>(), last: after, revisits: 0 };
+      const before = outcome.contentBefore ?? known?.last;
+      if (after !== before && record.seen.has(after)) record.revisits++;
+      if (before !== undefined) record.seen.add(before);
+      record.seen.add(after);
+      record.last = after;
       this.#contents.set(target, record);
     }
     if (outcome.ok || outcome.errorCode === undefined) {
@@ -102,10 +121,13 @@ export class CycleDetector {
         : { target, code: outcome.errorCode, count: 1 };
     const { count, code } = this.#failure;
     if (count < this.#config.failuresBeforeEscalation) return OK;
+    const failed = `${call.tool} failed ${count} times in a row with ${code} on the same target.`;
     return {
       action: 'escalate',
       rule: 'failures',
-      message: `${call.tool} failed ${count} times in a row with ${code} on the same target. Stop and ask the user how to go on, or try a different approach.`,
+      reason: failed,
+      message: `${failed} Stop and ask the user how to go on, or try a different approach.`,
+      question: `${failed} Approve to let the agent go on, deny to stop it.`,
     };
   }
 
@@ -115,6 +137,8 @@ export class CycleDetector {
     this.#streak = 0;
     this.#lastTarget = undefined;
     this.#explorationStreak = 0;
+    this.#actionStreak = 0;
+    this.#actionTarget = undefined;
     this.#contents.clear();
     this.#failure = undefined;
   }
@@ -172,17 +196,16 @@ export class CycleDetector {
     };
   }
 
-  #explorationVerdict(): CycleVerdict {
-    const count = this.#explorationStreak;
-    const { warnAt, blockAt } = this.#config.explorationStreak;
+  #streakVerdict(rule: 'exploration-streak' | 'action-streak', count: number): CycleVerdict {
+    const { warnAt, blockAt } = this.#config[rule === 'exploration-streak' ? 'explorationStreak' : 'actionStreak'];
     if (count < warnAt) return OK;
     const action = count >= blockAt ? 'block' : 'warn';
     const lead = action === 'block' ? 'Not run' : 'Note';
-    return {
-      action,
-      rule: 'exploration-streak',
-      message: `${lead}: ${count} calls in a row have only looked, without changing anything. Act on what you found, or ask the user.`,
-    };
+    const message =
+      rule === 'exploration-streak'
+        ? `${lead}: ${count} calls in a row have only looked, without changing anything. Act on what you found, or ask the user.`
+        : `${lead}: ${count} actions in a row on the same target, without looking at the result in between. Check what they did (read, grep, a read-only command), or ask the user.`;
+    return { action, rule, message };
   }
 
   #longestRepetition(): number {

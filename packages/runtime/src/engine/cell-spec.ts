@@ -1,4 +1,5 @@
 import type { CategoryMap } from '@wesgine/schema';
+import type { CycleSettings } from '../cycle/cycle-settings.js';
 import type { UrlOptions } from '../governance/url/judge-url.js';
 import type { AuditEvent } from '../pipeline/audit-event.js';
 import type { SandboxSpec } from '../sandbox/sandbox-settings.js';
@@ -37,6 +38,11 @@ export interface CellSpec {
   readonly network?: UrlOptions;
   /** Per-call time limit and output budget when a tool declares none. */
   readonly defaults?: { readonly timeoutMs?: number; readonly outputBudget?: number };
+  /**
+   * The CycleDetector's thresholds, over the governance spec's defaults (`DEFAULT_CYCLE_CONFIG`): each
+   * run and sub-agent of the cell gets a detector with them. Checked when the cell is created.
+   */
+  readonly cycle?: CycleSettings;
   /** Receives the audit event of every call. */
   readonly onAudit?: (event: AuditEvent) => void;
 }

@@ -13,6 +13,8 @@ import {
   runSubAgent,
 } from '../agent/agent-tool.js';
 import { ApprovalQueue } from '../approval/approval-queue.js';
+import type { CycleConfig } from '../cycle/cycle-config.js';
+import { cycleConfigFrom } from '../cycle/cycle-settings.js';
 import type { AuditEvent } from '../pipeline/audit-event.js';
 import { type AnyHandler, type RegisteredTool, registerTool } from '../registry/registered-tool.js';
 import type { ToolSource } from '../registry/tool-source.js';
@@ -50,6 +52,8 @@ export class Cell {
   readonly zone: Zone | undefined;
   /** The OS sandbox of the cell's child processes. */
   readonly sandbox: CellSandbox;
+  /** The thresholds of its runs' CycleDetectors (`spec.cycle` over the defaults). */
+  readonly cycleConfig: CycleConfig;
   /** Calls a person approved for their session (session, tool, rule, canonical arguments). */
   readonly sessionApprovals = new Set<string>();
   readonly #tools = new Map<string, RegisteredTool>();
@@ -86,6 +90,7 @@ export class Cell {
         : { extraProgressAware: Object.freeze(names.extraProgressAware) }),
     });
     this.#disabled = names.disabled;
+    this.cycleConfig = cycleConfigFrom(spec.cycle);
     this.zone = spec.zone === undefined ? undefined : zoneFrom(spec.zone, this.spec.workDir);
     this.sandbox = new CellSandbox(resolveSandbox(spec.sandbox, this.spec.workDir));
     this.dataDir = spec.dataDir ?? mkdtempSync(join(tmpdir(), 'wesgine-cell-'));

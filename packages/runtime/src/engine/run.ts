@@ -100,7 +100,7 @@ export class Run {
       progressAwareOf: (tool) => progressAware.has(tool.definition.name) || tool.definition.meta.progressAware === true,
       roots,
       preparedRoots: prepareRoots(roots),
-      detector: new CycleDetector(),
+      detector: new CycleDetector(cell.cycleConfig),
       zone: this.#aliasAware(runZone(cell, params.zone)),
       human: params.human,
       sticky: cell.sessionApprovals,

@@ -11,7 +11,8 @@ export type Approval = 'once' | 'session' | 'sticky';
 
 /**
  * Governance asked: the questions go, as one request, to the run's human channel. No human means no.
- * An approval for the session is remembered by session, rule and canonical arguments; text in a tool
+ * An approval for the session is remembered by session, rule and canonical arguments (display-only
+ * ones left out); text in a tool
  * result never counts as one, only the channel's answer does.
  */
 export async function approvalStage(
@@ -19,11 +20,12 @@ export async function approvalStage(
   tool: string,
   args: unknown,
   questions: readonly Question[],
+  displayOnly: ReadonlySet<string> = new Set(),
 ): Promise<Approval | Refusal> {
   const rule = questions.map((question) => question.rule ?? question.stage).join(',');
   const stage = questions.map((question) => question.stage).join(',');
   const question = questions.map((item) => item.question).join(' ');
-  const key = `${scope.ids.sessionId ?? scope.ids.runId}\u0000${tool}\u0000${rule}\u0000${canonicalJson(args)}`;
+  const key = `${scope.ids.sessionId ?? scope.ids.runId}\u0000${tool}\u0000${rule}\u0000${canonicalJson(args, displayOnly)}`;
   if (scope.sticky.has(key)) return 'sticky';
   if (scope.human === undefined) {
     return refuse(

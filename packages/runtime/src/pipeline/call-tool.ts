@@ -1,7 +1,11 @@
 import { toToolError } from '@wesgine/schema';
+import type { CycleOutcome } from '../cycle/cycle-detector.js';
 import type { RegisteredTool } from '../registry/registered-tool.js';
+import { approvalStage } from './approval-stage.js';
 import type { CallScope } from './call-scope.js';
-import { cycleStage } from './cycle-stage.js';
+import { contentHash, writtenPaths } from './content-hash.js';
+import { cycleCall } from './cycle-stage.js';
+import { escalateStage } from './escalate-stage.js';
 import { type Governed, governStage } from './govern-stage.js';
 import { handleStage } from './handle-stage.js';
 import { HandlerContext } from './handler-context.js';
@@ -13,8 +17,9 @@ import type { ToolResult } from './tool-result.js';
 import { validateStage } from './validate-stage.js';
 
 /**
- * The walk of one call, the same for every source: resolve, validate, cycle, govern, context, handle,
- * shape, record. Never throws: whatever goes wrong becomes a `ToolResult` with `isError` and a code.
+ * The walk of one call, the same for every source: resolve, validate, govern (Hardline, Sandbox, Zone),
+ * cycle (keyed on what governance resolved), approval, context, handle, shape, record. Never throws:
+ * whatever goes wrong becomes a `ToolResult` with `isError` and a code.
  */
 export async function callTool(scope: CallScope, name: string, given: unknown): Promise<ToolResult> {
   const started = performance.now();
@@ -27,7 +32,11 @@ export async function callTool(scope: CallScope, name: string, given: unknown): 
 
   const marked = markedArguments(tool, args);
   const category = scope.categoryOf(tool, args);
-  const { call, verdict } = cycleStage(scope, tool, args, marked, category);
+  const pending = governStage(scope, tool, marked, category);
+  const judged = pending instanceof Promise ? await pending : pending;
+
+  const call = cycleCall(scope, tool, args, marked, category, isRefusal(judged) ? undefined : judged);
+  const verdict = scope.detector.before(call);
   if (verdict.action === 'block') {
     const blocked: Refusal = {
       refused: true,
@@ -38,28 +47,40 @@ export async function callTool(scope: CallScope, name: string, given: unknown): 
     };
     return refused(scope, name, tool, started, blocked);
   }
+  const note = verdict.action === 'warn' ? verdict.message : undefined;
+  if (isRefusal(judged)) return refused(scope, name, tool, started, judged, note);
 
-  const pending = governStage(scope, tool, args, marked, category);
-  const governed = pending instanceof Promise ? await pending : pending;
-  if (isRefusal(governed)) return refused(scope, name, tool, started, governed);
+  let governed = judged;
+  if (judged.questions.length > 0) {
+    const omit = new Set(tool.definition.meta.displayOnly);
+    const approval = await approvalStage(scope, tool.definition.name, args, judged.questions, omit);
+    if (isRefusal(approval)) return refused(scope, name, tool, started, approval, note);
+    governed = { ...judged, approval };
+  }
 
+  const written = call.progressAware === true ? writtenPaths(marked, governed.resolvedPaths) : [];
+  // Hashed before as well as after: the file may have changed since the last call (an exec, an editor).
+  const contentBefore = written.length === 0 ? undefined : contentHash(written);
   const context = new HandlerContext(scope, tool, category, governed.resolvedPaths);
   const { meta } = tool.definition;
   let result: ToolResult;
   try {
     const returned = await handleStage(tool, args, context, scope.signal, meta.timeoutMs ?? scope.defaults.timeoutMs);
-    const note = verdict.action === 'warn' ? verdict.message : undefined;
     const budget = meta.outputBudget ?? scope.defaults.outputBudget;
     result = shapeStage(tool.definition.name, returned, budget, scope.spill, note);
   } catch (thrown) {
     const error = toToolError(thrown);
-    result = { isError: true, code: error.code, text: error.message };
+    result = { isError: true, code: error.code, text: withNote(error.message, note) };
   }
 
-  const outcome = result.isError ? { ok: false, errorCode: result.code ?? 'handler_failed' } : { ok: true };
+  const outcome: CycleOutcome = result.isError
+    ? { ok: false, errorCode: result.code ?? 'handler_failed' }
+    : written.length === 0
+      ? { ok: true }
+      : { ok: true, contentAfter: contentHash(written), ...(contentBefore === undefined ? {} : { contentBefore }) };
   const escalation = scope.detector.after(call, outcome);
   if (escalation.action === 'escalate') {
-    result = { ...result, text: `${result.text}\n\n${escalation.message}`, escalated: true };
+    result = await escalateStage(scope, tool.definition.name, args, result, escalation);
   }
   record(
     scope,
@@ -74,15 +95,21 @@ export async function callTool(scope: CallScope, name: string, given: unknown): 
   return result;
 }
 
+/** A warning's note after the text the model reads, on failures as on successes. */
+function withNote(text: string, note: string | undefined): string {
+  return note === undefined ? text : `${text}\n\n${note}`;
+}
+
 function refused(
   scope: CallScope,
   name: string,
   tool: RegisteredTool | undefined,
   started: number,
   refusal: Refusal,
+  note?: string,
 ): ToolResult {
   record(scope, name, tool, started, refusal.code, refusal.stage, refusal.rule);
-  return { isError: true, code: refusal.code, text: refusal.message };
+  return { isError: true, code: refusal.code, text: withNote(refusal.message, note) };
 }
 
 /** Step 8: one audit event per call, with its provenance and the deciding stage. */

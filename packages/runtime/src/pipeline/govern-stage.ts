@@ -1,6 +1,6 @@
 import type { ToolCategory } from '@wesgine/schema';
 import type { RegisteredTool } from '../registry/registered-tool.js';
-import { type Approval, approvalStage } from './approval-stage.js';
+import type { Approval } from './approval-stage.js';
 import type { CallScope } from './call-scope.js';
 import { governCommand } from './govern-commands.js';
 import { governPath, type JudgedPath } from './govern-paths.js';
@@ -14,41 +14,58 @@ import { zoneStage } from './zone-stage.js';
 export interface Governed {
   /** Real path of each path argument, by JSON pointer: the handler's `context.resolvedPaths`. */
   readonly resolvedPaths: ReadonlyMap<string, string>;
+  /**
+   * The canonical form of each path and command argument, by JSON pointer: a path's real path, a
+   * command line as bash reads it. The CycleDetector keys calls on these, not on the text.
+   */
+  readonly canonical: ReadonlyMap<string, string>;
   /** The canonical forms judged (`path:<real>`, `argv:<json>`, `host:<name>`), for the audit record. */
   readonly judged: readonly string[];
+  /** What a person must approve before the call runs; empty when nothing asked. */
+  readonly questions: readonly Question[];
+  /** Set once the questions were answered: how the call got its approval. */
   readonly approval: Approval | undefined;
 }
 
-const UNGOVERNED: Governed = Object.freeze({ resolvedPaths: new Map(), judged: [], approval: undefined });
+const UNGOVERNED: Governed = Object.freeze({
+  resolvedPaths: new Map(),
+  canonical: new Map(),
+  judged: [],
+  questions: [],
+  approval: undefined,
+});
 
 /**
- * Step 4: Hardline, then Sandbox, for every path, command and URL argument; then the Zone; then, when
- * a stage asked, the human. A later stage never re-allows what an earlier one refused. Synchronous
- * unless a URL must be resolved or a human asked.
+ * Step 4: Hardline, then Sandbox, for every path, command and URL argument; then the Zone. A later
+ * stage never re-allows what an earlier one refused. What a stage asks is collected in `questions`
+ * and put to the human later, after the CycleDetector (a blocked call never asks). Synchronous unless
+ * a URL must be resolved.
  */
 export function governStage(
   scope: CallScope,
   tool: RegisteredTool,
-  args: unknown,
   marked: MarkedArguments,
   category: ToolCategory,
 ): Governed | Refusal | Promise<Governed | Refusal> {
   if (marked.paths.length === 0 && tool.marked.length === 0 && scope.zone === undefined) return UNGOVERNED;
   const resolvedPaths = new Map<string, string>();
+  const canonical = new Map<string, string>();
   const judgedPaths: JudgedPath[] = [];
   const judged: string[] = [];
   for (const { pointer, value, access } of marked.paths) {
     const path = governPath(scope, value, access);
     if (isRefusal(path)) return path;
     resolvedPaths.set(pointer, path.real);
+    canonical.set(pointer, path.real);
     judgedPaths.push(path);
     judged.push(`path:${path.real}`);
   }
   const questions: Question[] = [];
   const argvs: (readonly string[])[] = [];
-  for (const { value } of marked.commands) {
+  for (const { pointer, value } of marked.commands) {
     const command = governCommand(scope, value);
     if (isRefusal(command)) return command;
+    canonical.set(pointer, command.canonical);
     for (const path of command.paths) {
       judgedPaths.push(path);
       judged.push(`path:${path.real}`);
@@ -59,15 +76,12 @@ export function governStage(
     }
     if (command.question !== undefined) questions.push(command.question);
   }
-  const finish = (hosts: readonly string[]): Governed | Refusal | Promise<Governed | Refusal> => {
+  const finish = (hosts: readonly string[]): Governed | Refusal => {
     for (const host of hosts) judged.push(`host:${host}`);
     const zone = zoneStage(scope, tool, category, judgedPaths, argvs, hosts);
     if (isRefusal(zone)) return zone;
     if (zone !== undefined) questions.push(zone);
-    if (questions.length === 0) return { resolvedPaths, judged, approval: undefined };
-    return approvalStage(scope, tool.definition.name, args, questions).then((approval) =>
-      isRefusal(approval) ? approval : { resolvedPaths, judged, approval },
-    );
+    return { resolvedPaths, canonical, judged, questions, approval: undefined };
   };
   if (marked.urls.length === 0) return finish([]);
   return governUrls(scope, marked.urls).then((hosts) => (isRefusal(hosts) ? hosts : finish(hosts)));

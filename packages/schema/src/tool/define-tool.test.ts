@@ -77,4 +77,19 @@ describe('defineTool', () => {
       "tool 't': meta.strict must be a boolean; meta.timeoutMs must be a positive integer",
     );
   });
+
+  it('keeps display-only parameter names, and rejects names that are not parameters', () => {
+    const tool = defineTool({ name: 't', description: 'x', parameters, meta: { displayOnly: ['path'] } });
+    expect(tool.meta.displayOnly).toEqual(['path']);
+    expect(Object.isFrozen(tool.meta.displayOnly)).toBe(true);
+    expect(definitionError({ name: 't', description: 'x', parameters, meta: { displayOnly: ['note'] } })).toBe(
+      "tool 't': meta.displayOnly names 'note', which is not a parameter",
+    );
+    expect(definitionError({ name: 't', description: 'x', parameters, meta: { displayOnly: 'path' } })).toBe(
+      "tool 't': meta.displayOnly must be an array of parameter names",
+    );
+    expect(definitionError({ name: 't', description: 'x', parameters, meta: { displayOnly: ['path', 'path'] } })).toBe(
+      "tool 't': meta.displayOnly names 'path' twice",
+    );
+  });
 });

@@ -109,6 +109,7 @@ export function defineTool<
   const meta = spec.meta ?? {};
   const problems = metaProblems(meta);
   if (meta.aliases?.includes(name) === true) problems.push(`meta.aliases repeats the tool's own name '${name}'`);
+  if (problems.length === 0) problems.push(...unknownDisplayOnly(meta.displayOnly, spec.parameters));
   if (problems.length > 0) throw new ToolDefinitionError(name, problems.join('; '));
   if (spec.categoryOf !== undefined && typeof spec.categoryOf !== 'function') {
     throw new ToolDefinitionError(name, 'categoryOf must be a function from the arguments to a category');
@@ -136,6 +137,7 @@ export function defineTool<
     meta: Object.freeze({
       ...meta,
       ...(meta.aliases === undefined ? {} : { aliases: Object.freeze([...meta.aliases]) }),
+      ...(meta.displayOnly === undefined ? {} : { displayOnly: Object.freeze([...meta.displayOnly]) }),
     }),
     examples: Object.freeze([...examples]),
     ...(spec.categoryOf === undefined ? {} : { categoryOf: spec.categoryOf }),
@@ -150,6 +152,14 @@ export function defineTool<
 /** True for a value made by `defineTool`, from any copy of this package. */
 export function isToolDefinition(value: unknown): value is AnyToolDefinition {
   return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[MARKER] === true;
+}
+
+/** `meta.displayOnly` names that are not top-level parameters. */
+function unknownDisplayOnly(names: readonly string[] | undefined, parameters: TObject): string[] {
+  if (names === undefined) return [];
+  return names
+    .filter((field) => !Object.hasOwn(parameters.properties, field))
+    .map((field) => `meta.displayOnly names '${field}', which is not a parameter`);
 }
 
 function isSchema(value: unknown): value is TSchema {

@@ -11,7 +11,7 @@ const BOOLEAN_FIELDS = [
   'delegates',
 ] as const;
 const POSITIVE_INTEGER_FIELDS = ['timeoutMs', 'outputBudget'] as const;
-const KNOWN = new Set<string>([...BOOLEAN_FIELDS, ...POSITIVE_INTEGER_FIELDS, 'category', 'aliases']);
+const KNOWN = new Set<string>([...BOOLEAN_FIELDS, ...POSITIVE_INTEGER_FIELDS, 'category', 'aliases', 'displayOnly']);
 
 /** Every way `meta` is wrong: unknown fields (with the likely intended one), wrong types, contradictions. */
 export function metaProblems(meta: unknown): string[] {
@@ -32,7 +32,7 @@ export function metaProblems(meta: unknown): string[] {
       problems.push(`meta.${key} must be a positive integer`);
     }
   }
-  problems.push(...aliasProblems(record.aliases));
+  problems.push(...aliasProblems(record.aliases), ...displayOnlyProblems(record.displayOnly));
   const { category, readOnly, destructive } = record as ToolMeta;
   if (category !== undefined && category !== 'exploration' && category !== 'action') {
     problems.push(`meta.category must be 'exploration' or 'action', got ${JSON.stringify(category)}`);
@@ -61,4 +61,13 @@ function aliasProblems(aliases: unknown): string[] {
     seen.add(alias);
   }
   return problems;
+}
+
+function displayOnlyProblems(names: unknown): string[] {
+  if (names === undefined) return [];
+  if (!Array.isArray(names) || names.some((name) => typeof name !== 'string' || name === '')) {
+    return ['meta.displayOnly must be an array of parameter names'];
+  }
+  const twice = names.find((name, index) => names.indexOf(name) !== index);
+  return twice === undefined ? [] : [`meta.displayOnly names '${twice}' twice`];
 }

@@ -26,6 +26,11 @@ export interface ToolMeta {
    * not offered it.
    */
   readonly delegates?: boolean;
+  /**
+   * Top-level argument names that only describe the call to the people watching (exec's `description`):
+   * the CycleDetector and session approvals leave them out of a call's key. Each must be a parameter.
+   */
+  readonly displayOnly?: readonly string[];
   /** Codegen must be able to emit a strict schema for every provider that has a strict mode. */
   readonly strict?: boolean;
 }

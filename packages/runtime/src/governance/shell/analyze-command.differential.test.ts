@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeCommand } from './analyze-command.js';
 
@@ -83,5 +86,57 @@ describe('analyzeCommand against bash', () => {
   ])('%j is one word for bash, and refused by the analysis', (text, words) => {
     expect(bashArgvs(text)).toEqual([words]);
     expect(analyzeCommand(text).verdict).toMatchObject({ effect: 'deny', rule: 'control-character' });
+  });
+});
+
+// Class 2 of issue 9: words that look like data and that bash evaluates as code. Each line really runs
+// `touch m` under bash (in a throwaway folder, `a` an indexed and `A` an associative array), and the
+// analysis must not simply allow it.
+const EVALUATED = [
+  "test -v 'x[$(touch m)]'",
+  "[ -v 'x[$(touch m)]' ]",
+  "[[ -v 'x[$(touch m)]' ]]",
+  "[[ 'a[$(touch m)]' -eq 1 ]]",
+  "[[ 1 -lt 'a[$(touch m)]' ]]",
+  "printf -v 'a[$(touch m)]' x",
+  "read 'a[$(touch m)]' <<< x",
+  "read -r -p '' 'a[$(touch m)]' <<< x",
+  "unset 'a[$(touch m)]'",
+  "unset 'A[$(touch m)]'",
+  "declare 'a[$(touch m)]=1'",
+  "declare 'A[$(touch m)]=1'",
+  "typeset 'a[$(touch m)]=1'",
+  "test -v 'A[$(touch m)]'",
+  "declare -n r='a[$(touch m)]'; r=1",
+  `x='$(touch m)'; echo \${x@P}`,
+  "declare -i n; n='a[$(touch m)]'",
+  "let 'a[$(touch m)]'",
+  '(( a[$(touch m)] ))',
+  'echo $(( a[$(touch m)] ))',
+  "mapfile -C 'touch m' -c 1 q <<< x",
+  "trap 'touch m' EXIT",
+  "source <(echo 'touch m')",
+  "eval 'touch m'",
+  "bash -c 'touch m'",
+];
+
+describe('words bash evaluates as code (issue 9, class 2)', () => {
+  it.each(EVALUATED)('%j runs code under bash, and the analysis does not allow it', (text) => {
+    const folder = mkdtempSync(join(tmpdir(), 'wesgine-evaluated-'));
+    try {
+      try {
+        execFileSync('/bin/bash', ['-c', `a=(1); declare -A A=([k]=1); ${text}`], {
+          cwd: folder,
+          stdio: 'ignore',
+          timeout: 5000,
+        });
+      } catch {
+        // Some lines fail after running the code; the marker is what counts.
+      }
+      expect(existsSync(join(folder, 'm'))).toBe(true);
+      expect(analyzeCommand(text).verdict.effect).not.toBe('allow');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

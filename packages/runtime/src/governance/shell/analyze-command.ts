@@ -26,6 +26,19 @@ export interface CommandAnalysis {
    * not have happened (after `;` or `||`) the path is listed for every folder the shell may stand in.
    */
   readonly paths: readonly LinePath[];
+  /**
+   * The line's structure: `c` per command of `commands`, and the operators and compound commands
+   * between them. `commands` and `shape` together are the line as bash reads it, whatever its spacing
+   * and quoting (`touch  't'` and `touch t` are one line).
+   */
+  readonly shape: readonly string[];
+  /**
+   * The commands of code the line hands to another shell or runs later: `bash -c '..'` (wherever it
+   * stands: `env`, `timeout`, `xargs`, `find -exec`), `eval '..'`, `trap '..'`, `su -c`, a shell's
+   * here-document, nested up to 3 levels (deeper is refused, rule `inline-code-depth`; code that cannot be
+   * read is refused too). Not in `commands`: bash does not run them itself. Hardline judges both.
+   */
+  readonly nested: readonly SimpleCommand[];
 }
 
 /**
@@ -57,5 +70,7 @@ export function analyzeCommand(text: string): CommandAnalysis {
     commands: walker.commands,
     verdict: verdictOf(findings, walker.dynamicArguments ? 'runtime-expansion' : undefined),
     paths: walker.paths,
+    shape: walker.shape,
+    nested: walker.nested,
   };
 }

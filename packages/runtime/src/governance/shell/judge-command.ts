@@ -1,4 +1,5 @@
 import { type CommandWord, wordsText } from './command-word.js';
+import { evaluatedWords } from './evaluated-words.js';
 import { inlineCode, programName } from './inline-code.js';
 import { isLoaderVariable } from './loader-variables.js';
 import { snippet } from './shell-finding.js';
@@ -219,6 +220,7 @@ export function judgeCommand(command: JudgedCommand): CommandFinding[] {
   const builtin = first.value.includes('/') ? undefined : builtinFinding(name, words, text);
   if (builtin !== undefined) findings.push(builtin);
   if (DECLARATIONS.includes(first.value)) findings.push(...assignmentFindings(declarationAssignments(words)));
+  if (!first.value.includes('/')) findings.push(...evaluatedWords(words));
   if (PRIVILEGED.includes(name)) {
     findings.push({
       rule: 'privilege-escalation',

@@ -2,11 +2,13 @@ import { expandBraces } from './brace-expansion.js';
 import { changeDirectory } from './change-directory.js';
 import { MAX_COMMANDS, tooManyCommands } from './command-limit.js';
 import type { CommandWord } from './command-word.js';
+import { type InlineScript, inlineScripts, withPositional } from './inline-scripts.js';
 import { judgeCommand } from './judge-command.js';
 import type { LinePath } from './line-path.js';
+import { parseLine } from './parse-line.js';
 import { HERE_OPERATORS, redirectAccess } from './redirect-access.js';
 import { type ShellFinding, snippet } from './shell-finding.js';
-import { parseRefusal } from './shell-refusal.js';
+import { parseRefusal, ShellRefusal } from './shell-refusal.js';
 import type { AndOr, Command, CompoundNode, Pipeline, Redirect, Script, SimpleNode } from './shell-syntax.js';
 import { type ShellWord, wordExpansions } from './shell-word.js';
 import type { SimpleCommand } from './simple-command.js';
@@ -23,6 +25,9 @@ type RedirectRecord = SimpleCommand['redirects'][number];
 
 const SHELL_WRAPPERS = ['command', 'builtin'];
 
+/** How deep code inside code (`bash -c "eval '..'"`) is followed; deeper is refused. */
+export const MAX_INLINE_DEPTH = 3;
+
 /**
  * Walks a parsed line in the order bash runs it: lists every simple command (wrappers off), collects
  * redirection targets and `cd` folders as paths, follows the working folder through `cd`, `pushd` and
@@ -34,14 +39,29 @@ export class ScriptWalker {
   readonly paths: LinePath[] = [];
   /** Whether some argument word is only known when the line runs. */
   dynamicArguments = false;
+  /**
+   * The line's structure without its words: `c` for each simple command (in `commands` order), the
+   * operators between them and the compound commands around them. With `commands`, the canonical form
+   * of the line: whitespace, quoting and comments do not change it.
+   */
+  readonly shape: string[] = [];
   private readonly seenPaths = new Set<string>();
   private readonly functions: FunctionFrame[] = [];
+  /**
+   * The commands of the code this line hands to other shells (`bash -c '..'`, `eval '..'`, `trap '..'`),
+   * as deep as `MAX_INLINE_DEPTH`, with their positional parameters filled in where the line gives them.
+   * Hardline judges them too; their redirection targets and `cd` folders join `paths`.
+   */
+  readonly nested: SimpleCommand[] = [];
   private inherited: readonly RedirectRecord[] = [];
   private inheritedStdin = false;
   private concurrent = 0;
   private loops = 0;
 
-  constructor(private readonly findings: ShellFinding[]) {}
+  constructor(
+    private readonly findings: ShellFinding[],
+    private readonly depth = 0,
+  ) {}
 
   private ask(rule: string, message: string, at: number): void {
     this.findings.push({ effect: 'ask', rule, message, at });
@@ -50,6 +70,7 @@ export class ScriptWalker {
   walkScript(script: Script, start: readonly Place[]): readonly Place[] {
     let places = start;
     for (const item of script.items) {
+      this.shape.push(item.background ? '&' : ';');
       if (!item.background) {
         places = this.walkAndOr(item.chain, places);
         continue;
@@ -76,6 +97,7 @@ export class ScriptWalker {
   private walkAndOr(chain: AndOr, start: readonly Place[]): readonly Place[] {
     let outcome = this.walkPipeline(chain.first, start);
     for (const { op, pipeline } of chain.rest) {
+      this.shape.push(op);
       if (op === '&&') {
         const next = this.walkPipeline(pipeline, outcome.ok.length > 0 ? outcome.ok : start);
         outcome = { ok: next.ok, failed: unionPlaces(outcome.failed, next.failed) };
@@ -98,6 +120,7 @@ export class ScriptWalker {
   }
 
   private walkPipeline(pipeline: Pipeline, places: readonly Place[]): Outcome {
+    if (pipeline.negated) this.shape.push('!');
     const [only, ...others] = pipeline.commands;
     if (only !== undefined && others.length === 0) {
       const outcome = this.walkCommand(only, places, false);
@@ -105,6 +128,7 @@ export class ScriptWalker {
     }
     this.concurrent++;
     pipeline.commands.forEach((command, index) => {
+      if (index > 0) this.shape.push('|');
       this.walkCommand(command, places, index > 0);
     });
     this.concurrent--;
@@ -118,9 +142,11 @@ export class ScriptWalker {
     const records = this.redirectRecords(command.redirects, places);
     this.inherited = [...this.inherited, ...records];
     this.inheritedStdin ||= piped || command.redirects.some((redirect) => HERE_OPERATORS.includes(redirect.op));
+    this.shape.push(`${command.kind}(`, ...records.map((record) => record.op));
     try {
       return this.walkCompound(command, places);
     } finally {
+      this.shape.push(')');
       this.inherited = saved.inherited;
       this.inheritedStdin = saved.stdin;
     }
@@ -190,7 +216,9 @@ export class ScriptWalker {
     const concurrent = this.concurrent;
     this.functions.push(frame);
     this.concurrent = 0;
+    this.shape.push(`function ${command.name}(`);
     this.walkCommand(command.body, places, false);
+    this.shape.push(')');
     this.concurrent = concurrent;
     this.functions.pop();
     if (frame.concurrentSelfCall || frame.selfCalls >= 2) {
@@ -225,7 +253,10 @@ export class ScriptWalker {
   private redirectRecords(redirects: readonly Redirect[], places: readonly Place[]): RedirectRecord[] {
     return redirects.map((redirect) => {
       this.walkInner(redirect.target, places);
-      if (redirect.hereDocument?.body !== undefined) this.walkInner(redirect.hereDocument.body, places);
+      if (redirect.hereDocument?.body !== undefined) {
+        this.walkInner(redirect.hereDocument.body, places);
+        this.shape.push(`<<${redirect.hereDocument.body.value}`);
+      }
       const op = `${redirect.fd ?? ''}${redirect.op}`;
       const target = redirect.hereDocument?.delimiter ?? redirect.target.value;
       const access = redirectAccess(redirect);
@@ -292,6 +323,7 @@ export class ScriptWalker {
     for (const finding of judgeCommand({ words: unwrapped.words, assignments, stdinFed })) {
       this.ask(finding.rule, finding.message, node.start);
     }
+    for (const script of inlineScripts(unwrapped.words, node.redirects)) this.walkInline(script, node.start, places);
     const dynamicWords = unwrapped.words.flatMap((word, index) => (word.expansions.length > 0 ? [index] : []));
     if (dynamicWords.length > 0) this.dynamicArguments = true;
     const command: SimpleCommand = {
@@ -310,6 +342,45 @@ export class ScriptWalker {
     });
   }
 
+  /**
+   * Code handed to another shell, read like a line of its own: its commands go to `nested`, its paths to
+   * `paths`, what it asks or refuses to the findings (at the outer command). Code that cannot be read,
+   * or nested deeper than `MAX_INLINE_DEPTH`, is refused: Hardline could not judge it.
+   */
+  private walkInline(script: InlineScript, at: number, places: readonly Place[]): void {
+    const runner = snippet(script.runner);
+    if (this.depth >= MAX_INLINE_DEPTH) {
+      this.findings.push({
+        effect: 'deny',
+        rule: 'inline-code-depth',
+        message: `The command line nests code in code more than ${MAX_INLINE_DEPTH} levels deep (${runner}), deeper than the analysis follows. Write the innermost command directly.`,
+        at,
+      });
+      return;
+    }
+    const findings: ShellFinding[] = [];
+    this.ask('inline-code', `The command line hands shell code to ${runner} to run: ${snippet(script.code)}.`, at);
+    const inner = new ScriptWalker(findings, this.depth + 1);
+    try {
+      const parsed = parseLine(script.code, (finding) => findings.push(finding));
+      inner.walkScript(parsed, places);
+    } catch (error) {
+      if (!(error instanceof ShellRefusal)) throw error;
+      findings.push({
+        effect: 'deny',
+        rule: error.rule,
+        message: `The code given to ${runner} cannot be judged: ${error.message}`,
+        at: 0,
+      });
+    }
+    for (const finding of findings) this.findings.push({ ...finding, at });
+    for (const command of [...inner.commands, ...inner.nested]) {
+      this.nested.push(withPositional(command, script.positional));
+    }
+    for (const path of inner.paths) this.addPath(path);
+    if (inner.dynamicArguments) this.dynamicArguments = true;
+  }
+
   /** `[[ .. ]]` and `((..))` are listed as commands named `[[` and `((`, so that a policy sees them. */
   private emitKeyword(argv: string[], dynamicWords: number[], at: number): void {
     if (dynamicWords.length > 0) this.dynamicArguments = true;
@@ -318,6 +389,7 @@ export class ScriptWalker {
   }
 
   private emit(command: SimpleCommand, at: number): void {
+    this.shape.push('c');
     this.commands.push(command);
     if (this.commands.length > MAX_COMMANDS) throw tooManyCommands(at);
     const program = command.argv[0];

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import type { ApprovalDecision } from '../approval/approval-request.js';
+import type { CycleVerdict } from '../cycle/cycle-detector.js';
+import type { CallScope } from './call-scope.js';
+import type { ToolResult } from './tool-result.js';
+
+type Escalation = Extract<CycleVerdict, { action: 'escalate' }>;
+
+/**
+ * The CycleDetector escalated (the same failure again and again). With a human attached, the human is
+ * asked whether the agent goes on: approve lets it (the cycle counts start again, the model is told),
+ * deny stops it (`escalated`, with the reason). With none, the result is `escalated`: an agent loop
+ * ends there.
+ */
+export async function escalateStage(
+  scope: CallScope,
+  tool: string,
+  args: unknown,
+  result: ToolResult,
+  escalation: Escalation,
+): Promise<ToolResult> {
+  const stopped = (why: string): ToolResult => ({
+    ...result,
+    text: `${result.text}\n\n${escalation.message}${why}`,
+    escalated: true,
+  });
+  if (scope.human === undefined) return stopped('');
+  let decision: ApprovalDecision;
+  try {
+    decision = await scope.human.ask(
+      {
+        id: randomUUID(),
+        ...scope.ids,
+        tool,
+        args,
+        question: escalation.question,
+        stage: 'cycle',
+        rule: escalation.rule,
+        requestedAt: new Date().toISOString(),
+      },
+      scope.signal,
+    );
+  } catch (error) {
+    return stopped(` (The user could not be asked: ${(error as Error).message}.)`);
+  }
+  if (decision.decision === 'deny') {
+    const because = decision.reason === undefined || decision.reason === '' ? '' : `: ${decision.reason}`;
+    return stopped(` The user was asked and stopped the work${because}.`);
+  }
+  scope.detector.reset();
+  return {
+    ...result,
+    text: `${result.text}\n\n${escalation.reason} The user was asked and lets you go on; change the approach rather than repeat it.`,
+  };
+}
