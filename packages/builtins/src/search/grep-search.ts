@@ -114,8 +114,9 @@ export async function grepSearch(args: GrepArgs, context: ToolContext): Promise<
   try {
     const engine = grepEngine();
     const binary = ripgrepPath();
-    outcome =
-      engine === 'ripgrep' && binary !== undefined ? await runRipgrep(binary, request) : await runNodeSearch(request);
+    const found =
+      engine === 'ripgrep' && binary !== undefined ? await runRipgrep(binary, request, context.sandbox) : undefined;
+    outcome = found ?? (await runNodeSearch(request));
   } catch (error) {
     if (controller.signal.reason === 'timeout') {
       throw new ToolError(

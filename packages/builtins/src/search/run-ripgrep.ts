@@ -1,11 +1,10 @@
-// Runs ripgrep for a search request and reads its output (NUL after every path, so any file name
-// parses) into file hits. Files ripgrep stopped on as binary are dropped, as the Node search drops them.
+// Runs ripgrep, inside the cell's OS sandbox, for a search request and reads its output (NUL after every
+// path, so any file name parses) into file hits. Files ripgrep stopped on as binary are dropped, as the Node search drops them.
 // The hits are ripgrep's word, which a name swapped for a link during its run can make wrong: grep
 // proves the ones it shows before showing them (verify-hits.ts).
-import { spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
-import { ToolError } from '@wesgine/schema';
+import { ToolError, type ToolProcess, type ToolSandbox } from '@wesgine/schema';
 import type { FileHit, Line, SearchOutcome, SearchRequest } from './search-types.js';
 import { VCS_FOLDERS } from './walk-files.js';
 
@@ -56,55 +55,67 @@ function strip(path: string): string {
   return path.startsWith('./') ? path.slice(2) : path;
 }
 
-/** Runs `rg` (at `binary`) and collects what it finds. */
-export function runRipgrep(binary: string, request: SearchRequest): Promise<SearchOutcome> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(binary, ripgrepArguments(request), {
+/**
+ * Runs `rg` (at `binary`) inside the cell's OS sandbox (read-only roots, denied paths covered) and
+ * collects what it finds. Resolves undefined when the sandbox cannot start here or ripgrep could not be
+ * started inside it (it lives in a folder the sandbox does not show): the caller then searches with Node.
+ */
+export async function runRipgrep(
+  binary: string,
+  request: SearchRequest,
+  sandbox: ToolSandbox,
+): Promise<SearchOutcome | undefined> {
+  const reader = new OutputReader(request);
+  const decoder = new StringDecoder('utf8');
+  const separator = request.mode === 'files_with_matches' ? '\0' : '\n';
+  let pending = '';
+  let stderr = '';
+  let partial = false;
+  let child: ToolProcess;
+  try {
+    child = await sandbox.spawn({
+      argv: [binary, ...ripgrepArguments(request)],
       cwd: request.base,
-      stdio: ['ignore', 'pipe', 'pipe'],
       env: { PATH: process.env['PATH'] ?? '', LANG: 'C.UTF-8' },
+      onOutput: (chunk, stream) => {
+        if (stream === 'stderr') {
+          if (stderr.length < 4000) stderr += Buffer.from(chunk).toString('utf8');
+          return;
+        }
+        if (partial) return;
+        const text = pending + decoder.write(Buffer.from(chunk));
+        const lines = text.split(separator);
+        pending = lines.pop() ?? '';
+        for (const line of lines) reader.line(line);
+        if (reader.lines > request.maxLines) {
+          partial = true;
+          void child.stop(0);
+        }
+      },
     });
-    const reader = new OutputReader(request);
-    const decoder = new StringDecoder('utf8');
-    const separator = request.mode === 'files_with_matches' ? '\0' : '\n';
-    let pending = '';
-    let stderr = '';
-    let partial = false;
-    const onAbort = () => child.kill('SIGKILL');
-    request.signal.addEventListener('abort', onAbort, { once: true });
-    child.stdout.on('data', (chunk: Buffer) => {
-      if (partial) return;
-      const text = pending + decoder.write(chunk);
-      const lines = text.split(separator);
-      pending = lines.pop() ?? '';
-      for (const line of lines) reader.line(line);
-      if (reader.lines > request.maxLines) {
-        partial = true;
-        child.kill('SIGKILL');
-      }
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      if (stderr.length < 4000) stderr += chunk.toString('utf8');
-    });
-    child.on('error', (error) => {
-      request.signal.removeEventListener('abort', onAbort);
-      reject(new ToolError('unavailable', `ripgrep could not be started (${error.message}).`));
-    });
-    child.on('close', (code) => {
-      request.signal.removeEventListener('abort', onAbort);
-      if (request.signal.aborted) {
-        reject(new ToolError('aborted', 'The search was cancelled.'));
-        return;
-      }
-      if (!partial) reader.line(pending + decoder.end());
-      if (code === 2 && reader.empty && /regex|parse error/i.test(stderr)) {
-        const detail = stderr.trim().split('\n').slice(0, 6).join('\n');
-        reject(new ToolError('invalid_arguments', `ripgrep refused the pattern:\n${detail}`));
-        return;
-      }
-      resolve({ engine: 'ripgrep', hits: reader.hits(), partial, slow: [], large: [], unproven: true });
-    });
-  });
+  } catch (error) {
+    // No sandbox here (no bubblewrap): the Node search needs no program, so it searches instead.
+    if (ToolError.isInstance(error) && error.code === 'unavailable' && sandbox.mode === 'on') return undefined;
+    throw new ToolError('unavailable', `ripgrep could not be started (${(error as Error).message}).`);
+  }
+  const onAbort = () => void child.stop(0);
+  request.signal.addEventListener('abort', onAbort, { once: true });
+  let exit: Awaited<typeof child.exited>;
+  try {
+    exit = await child.exited;
+    // The last output is read once everything of it is gone.
+    await child.stop(0);
+  } finally {
+    request.signal.removeEventListener('abort', onAbort);
+  }
+  if (request.signal.aborted) throw new ToolError('aborted', 'The search was cancelled.');
+  if (!partial) reader.line(pending + decoder.end());
+  if (exit.code === 127 && reader.empty && /execvp|No such file/i.test(stderr)) return undefined;
+  if (exit.code === 2 && reader.empty && /regex|parse error/i.test(stderr)) {
+    const detail = stderr.trim().split('\n').slice(0, 6).join('\n');
+    throw new ToolError('invalid_arguments', `ripgrep refused the pattern:\n${detail}`);
+  }
+  return { engine: 'ripgrep', hits: reader.hits(), partial, slow: [], large: [], unproven: true };
 }
 
 interface FileState {

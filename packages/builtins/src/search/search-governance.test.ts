@@ -37,7 +37,9 @@ describe('search under a zone', () => {
       expect(files.text).toContain('readme.md');
       expect(files.text).not.toContain('.env\n');
       expect(files.text).not.toContain('app.env');
-      expect(files.data).toMatchObject({ withheld: 2 });
+      // ripgrep runs in the OS sandbox, where the closed files are covered: it never reads them, so
+      // there is nothing to withhold. The Node search reads them and withholds the hits.
+      expect(files.data).toMatchObject({ withheld: engine === 'ripgrep' ? 0 : 2 });
       const content = await run.call('grep', { pattern: 's3cr3t|other', output_mode: 'content' });
       expect(content.text).toMatch(/^No matches for "s3cr3t\|other"/);
     });
