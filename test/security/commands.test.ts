@@ -227,17 +227,23 @@ describe('security: words bash evaluates as code (issue 9, class 2)', () => {
     "printf -v PROMPT_COMMAND 'touch ../pwned'",
   ];
 
-  it('the test can fail: with an approving human the same line does run its hidden code', async () => {
+  it('the test can fail: with an approving human and the OS sandbox off, the same line runs its hidden code', async () => {
     const root = realpathSync(mkdtempSync(join(tmpdir(), 'wesgine-evaluated-')));
     const work = join(root, 'proj');
     mkdirSync(work);
-    const cell = createEngine({ tools: builtins }).createCell({ workDir: work });
+    const engine = createEngine({ tools: builtins });
+    const off = engine.createCell({ workDir: work, sandbox: 'off' });
+    const on = engine.createCell({ workDir: work });
+    const approving = { ask: async () => ({ decision: 'approve' as const }) };
     try {
-      const run = cell.run({ human: { ask: async () => ({ decision: 'approve' }) } });
-      expect(await run.call('exec', { command: LINES[0] })).toMatchObject({ isError: false });
+      // With the sandbox on, even an approved line cannot reach beside the work folder.
+      expect(await on.run({ human: approving }).call('exec', { command: LINES[0] })).toMatchObject({ isError: false });
+      expect(existsSync(join(root, 'pwned'))).toBe(false);
+      expect(await off.run({ human: approving }).call('exec', { command: LINES[0] })).toMatchObject({ isError: false });
       expect(existsSync(join(root, 'pwned'))).toBe(true);
     } finally {
-      await cell.stop();
+      await off.stop();
+      await on.stop();
     }
   });
 
