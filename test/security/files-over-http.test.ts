@@ -1,0 +1,399 @@
+// Issue 9, classes 4 and 5, over HTTP: what races.test.ts and executed-files.test.ts prove through
+// run.call holds for a client of the HTTP API. A real server on loopback (`serve`, the built-in tools,
+// the token it makes), calls sent as POST /tools/<name>/call, every question the pipeline parks answered
+// over POST /approvals/<id>. Each case proves the effect: the outside content in no HTTP answer and not in
+// the /events stream, nothing created or changed outside, and the protected files exactly as they were.
+
+import { type ChildProcess, spawn } from 'node:child_process';
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { builtins } from '@wesgine/builtins';
+import { type ApprovalRequest, type Cell, type CellSpec, createEngine, DEFAULT_ZONE_FILE } from '@wesgine/runtime';
+import { type HttpServer, serve } from '@wesgine/runtime/http';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fingerprint } from './sandbox.fixture.js';
+
+const engine = createEngine({ tools: builtins });
+const SECRET = 'OUTSIDE-FILES-HTTP-5d21';
+const FLIP_MS = 2000;
+
+type Decision = 'approve' | 'deny';
+
+interface Answer {
+  readonly status: number;
+  /** The body exactly as sent (the secret is looked for in it, not in a parsed copy). */
+  readonly body: string;
+  readonly result: { readonly isError: boolean; readonly code?: string; readonly text: string };
+  /** The approvals the call parked, as GET /approvals showed them, each answered with the decision asked for. */
+  readonly asked: readonly ApprovalRequest[];
+}
+
+interface World {
+  readonly root: string;
+  readonly work: string;
+  readonly outside: string;
+  readonly cell: Cell;
+  readonly server: HttpServer;
+  /** POST /tools/<tool>/call; every approval the call parks is answered with `decision`. */
+  call(tool: string, args: Record<string, unknown>, decision?: Decision, sessionId?: string): Promise<Answer>;
+  /** Everything the /events stream has carried so far. */
+  events(): string;
+  /** Remembers the state of everything outside the work folder, for `untouched`. */
+  snapshot(): void;
+  /** Whether everything outside the work folder (the data folder aside) is as `snapshot` found it. */
+  untouched(): boolean;
+  close(): Promise<void>;
+}
+
+const worlds: World[] = [];
+const roots: string[] = [];
+const started: ChildProcess[] = [];
+afterAll(async () => {
+  for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const world of worlds) await world.close();
+  for (const root of roots) rmSync(root, { recursive: true, force: true });
+});
+
+/**
+ * A cell served on loopback with its own token: `<root>/work` (`flip.txt`, `dir/f.txt`, `plain.txt` and
+ * the files `files` names), `<root>/outside/` (`secret.txt`, `dir/f.txt`, `dir/secret-name.txt`, all
+ * holding the secret) and `<root>/data`. `/events` is read from the start.
+ */
+async function world(spec: Partial<CellSpec> = {}, files: Record<string, string> = {}): Promise<World> {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'wesgine-files-http-')));
+  roots.push(root);
+  const work = join(root, 'work');
+  const outside = join(root, 'outside');
+  mkdirSync(join(work, 'dir'), { recursive: true });
+  mkdirSync(join(outside, 'dir'), { recursive: true });
+  writeFileSync(join(outside, 'secret.txt'), `${SECRET} NEEDLE\n`);
+  writeFileSync(join(outside, 'dir', 'f.txt'), `${SECRET} NEEDLE in a folder\n`);
+  writeFileSync(join(outside, 'dir', 'secret-name.txt'), `${SECRET}\n`);
+  writeFileSync(join(work, 'flip.txt'), 'inside NEEDLE\n');
+  writeFileSync(join(work, 'dir', 'f.txt'), 'inside NEEDLE in a folder\n');
+  writeFileSync(join(work, 'plain.txt'), 'inside NEEDLE, never swapped\n');
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(work, path)), { recursive: true });
+    writeFileSync(join(work, path), text);
+  }
+  const cell = engine.createCell({ workDir: work, dataDir: join(root, 'data'), ...spec });
+  const server = await serve(cell);
+  const auth = { authorization: `Bearer ${server.token}` };
+  const url = server.url;
+
+  let events = '';
+  const stopEvents = new AbortController();
+  const stream = await fetch(`${url}/events`, { headers: auth, signal: stopEvents.signal });
+  expect(stream.status).toBe(200);
+  const reading = (async () => {
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of stream.body as AsyncIterable<Uint8Array>) events += decoder.decode(chunk);
+    } catch {
+      // aborted at the end
+    }
+  })();
+
+  const post = (path: string, body: unknown) =>
+    fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  const call = async (tool: string, args: Record<string, unknown>, decision: Decision = 'approve', sessionId = 's') => {
+    let done = false;
+    const answered = post(`/tools/${tool}/call`, { args, sessionId }).then(async (response) => {
+      const body = await response.text();
+      done = true;
+      return { status: response.status, body };
+    });
+    const asked: ApprovalRequest[] = [];
+    while (!done) {
+      await Promise.race([answered, delay(5)]);
+      if (done) break;
+      const pending = (await (await fetch(`${url}/approvals`, { headers: auth })).json()) as ApprovalRequest[];
+      for (const request of pending) {
+        asked.push(request);
+        const decided = await post(
+          `/approvals/${request.id}`,
+          decision === 'approve' ? { decision } : { decision, reason: 'denied over HTTP' },
+        );
+        expect(decided.status).toBe(200);
+      }
+    }
+    const { status, body } = await answered;
+    return { status, body, result: JSON.parse(body), asked };
+  };
+
+  const state = () => `${readdirSync(root).sort().join(',')}|${fingerprint(outside)}`;
+  let before = state();
+  let closing: Promise<void> | undefined;
+  const made: World = {
+    root,
+    work,
+    outside,
+    cell,
+    server,
+    call,
+    events: () => events,
+    snapshot: () => {
+      before = state();
+    },
+    untouched: () => state() === before,
+    close: () => {
+      closing ??= (async () => {
+        stopEvents.abort();
+        await reading;
+        await server.close();
+        await cell.stop();
+      })();
+      return closing;
+    },
+  };
+  worlds.push(made);
+  return made;
+}
+
+/** Swaps `name` between an inside file or folder and a link to `target`, for `ms`; prints the flips. */
+const FLIPPER = `
+const fs = require('node:fs');
+const [name, target, kind, ms] = process.argv.slice(1);
+const away = name + '.away';
+const until = Date.now() + Number(ms);
+let flips = 0;
+while (Date.now() < until) {
+  try {
+    if (kind === 'file') {
+      fs.writeFileSync(away, 'inside NEEDLE\\n');
+      fs.renameSync(away, name);
+      fs.symlinkSync(target, away);
+      fs.renameSync(away, name);
+    } else {
+      // A tool may make a new folder at name while it is missing: that one is removed, the real one kept.
+      if (!fs.existsSync(away)) fs.renameSync(name, away);
+      fs.rmSync(name, { recursive: true, force: true });
+      fs.symlinkSync(target, name);
+      fs.unlinkSync(name);
+      fs.renameSync(away, name);
+    }
+    flips += 2;
+  } catch {}
+}
+try { if (kind === 'file') { fs.rmSync(name, { force: true }); fs.writeFileSync(name, 'inside NEEDLE\\n'); } } catch {}
+process.stdout.write(String(flips));
+`;
+
+/** Runs the flipper on `name` (under the work folder) and `call` in a loop until it ends. */
+async function race(
+  w: World,
+  name: string,
+  target: string,
+  kind: 'file' | 'folder',
+  call: (round: number) => Promise<Answer[]>,
+): Promise<{ answers: Answer[]; flips: number }> {
+  const child = spawn(process.execPath, ['-e', FLIPPER, join(w.work, name), target, kind, String(FLIP_MS)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  started.push(child);
+  let out = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  let done = false;
+  const ended = new Promise<void>((resolve) => child.on('close', () => resolve()));
+  void ended.then(() => {
+    done = true;
+  });
+  const answers: Answer[] = [];
+  for (let round = 0; !done; round += 1) answers.push(...(await call(round)));
+  await ended;
+  return { answers, flips: Number(out) };
+}
+
+const patch = (...lines: string[]) => ({ input: ['*** Begin Patch', ...lines, '*** End Patch'].join('\n') });
+
+/** The answers whose body shows the outside world: its content or the name of a file only it holds. */
+const escapes = (answers: readonly Answer[]) =>
+  answers.filter((answer) => answer.body.includes(SECRET) || answer.body.includes('secret-name')).map((a) => a.body);
+
+describe('security over HTTP: check-then-use races (class 4)', () => {
+  it('a file flipped for a link to an outside file: read, grep, write, edit and apply_patch never reach it', async () => {
+    const w = await world();
+    let changed = 0;
+    const { answers, flips } = await race(w, 'flip.txt', join(w.outside, 'secret.txt'), 'file', async (round) => {
+      const session = `s${round}`;
+      const read = await w.call('read', { path: 'flip.txt' }, 'approve', session);
+      const grep = await w.call('grep', {
+        pattern: 'NEEDLE|SECRET',
+        output_mode: ['content', 'files_with_matches', 'count'][round % 3],
+        ...(round % 2 === 0 ? { path: 'flip.txt' } : {}),
+      });
+      if (read.result.isError) return [read, grep];
+      const calls: [string, Record<string, unknown>][] = [
+        ['write', { path: 'flip.txt', content: `pwned ${round}\n` }],
+        ['edit', { path: 'flip.txt', old_string: 'NEEDLE', new_string: 'pwned' }],
+        ['apply_patch', patch('*** Update File: flip.txt', '@@', '+pwned')],
+        ['apply_patch', patch('*** Delete File: flip.txt')],
+      ];
+      const [tool, args] = calls[round % calls.length] as [string, Record<string, unknown>];
+      const changing = await w.call(tool, args, 'approve', session);
+      if (!changing.result.isError) changed += 1;
+      return [read, grep, changing];
+    });
+    expect(flips).toBeGreaterThan(500);
+    expect(escapes(answers)).toEqual([]);
+    expect(leakedEvents(w)).toBe(false);
+    // The race ran and the tools still worked in it.
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    expect(answers.some((answer) => answer.result.text === '     1\tinside NEEDLE')).toBe(true);
+    expect(answers.some((answer) => answer.result.text.includes('plain.txt:1:inside NEEDLE, never swapped'))).toBe(
+      true,
+    );
+    expect(changed).toBeGreaterThan(0);
+    expect(w.untouched()).toBe(true);
+  });
+
+  it('a folder flipped for a link to an outside folder: nothing read, listed, created or changed outside', async () => {
+    const w = await world();
+    let written = 0;
+    const { answers, flips } = await race(w, 'dir', join(w.outside, 'dir'), 'folder', async (round) => {
+      const session = `s${round}`;
+      const read = await w.call('read', { path: 'dir/f.txt' }, 'approve', session);
+      const grep = await w.call('grep', {
+        pattern: 'NEEDLE|SECRET',
+        output_mode: ['content', 'files_with_matches', 'count'][round % 3],
+        ...(round % 2 === 0 ? { path: 'dir' } : {}),
+      });
+      // A file to move into the flipping folder (made outside the loop's reach, in the work folder).
+      writeFileSync(join(w.work, `move-${round}.txt`), 'moved\n');
+      const calls: [string, Record<string, unknown>][] = [
+        ['write', { path: `dir/new-${round}.txt`, content: 'pwned\n' }],
+        // Variant of our own: a new subfolder under the flipping folder, made component by component.
+        ['write', { path: `dir/deeper/${round}/new.txt`, content: 'pwned\n' }],
+        ['edit', { path: `dir/edit-${round}.txt`, old_string: '', new_string: 'pwned\n' }],
+        ['apply_patch', patch(`*** Add File: dir/patch-${round}.txt`, '+pwned')],
+        // Variant of our own: a Move into the flipping folder.
+        [
+          'apply_patch',
+          patch(`*** Update File: move-${round}.txt`, `*** Move to: dir/moved-${round}.txt`, '@@', '+pwned'),
+        ],
+        // Changing the existing file, read (through the flipping folder) in the same session.
+        read.result.isError
+          ? ['write', { path: `dir/new-${round}.txt`, content: 'pwned\n' }]
+          : ['edit', { path: 'dir/f.txt', old_string: 'NEEDLE', new_string: 'pwned' }],
+        read.result.isError
+          ? ['write', { path: `dir/new-${round}.txt`, content: 'pwned\n' }]
+          : ['apply_patch', patch('*** Update File: dir/f.txt', '@@', '+pwned')],
+      ];
+      const [tool, args] = calls[round % calls.length] as [string, Record<string, unknown>];
+      const changing = await w.call(tool, args, 'approve', session);
+      if (!changing.result.isError) written += 1;
+      return [read, grep, changing];
+    });
+    expect(flips).toBeGreaterThan(500);
+    expect(escapes(answers)).toEqual([]);
+    expect(leakedEvents(w)).toBe(false);
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    expect(answers.some((answer) => answer.result.text.includes('inside NEEDLE in a folder'))).toBe(true);
+    expect(written).toBeGreaterThan(0);
+    expect(w.untouched()).toBe(true);
+  });
+
+  it('a hard link to an outside file is neither read nor written over HTTP, and grep does not show it', async () => {
+    const w = await world();
+    linkSync(join(w.outside, 'secret.txt'), join(w.work, 'hard.txt'));
+    w.snapshot();
+    const read = await w.call('read', { path: 'hard.txt' });
+    expect(read.result).toEqual({
+      isError: true,
+      code: 'denied',
+      text: 'hard.txt has 2 hard links: the same file also has another name, perhaps outside the allowed folders, and no check can tell where, so the file tools neither read nor change it. A copy of it without links (cp) can be read.',
+    });
+    const write = await w.call('write', { path: 'hard.txt', content: 'pwned\n' });
+    expect(write.result).toMatchObject({ isError: true });
+    const grep = await w.call('grep', { pattern: 'NEEDLE', output_mode: 'content' });
+    expect(grep.result.text).toContain('plain.txt:1:inside NEEDLE, never swapped');
+    expect(escapes([read, write, grep])).toEqual([]);
+    expect(leakedEvents(w)).toBe(false);
+    expect(readFileSync(join(w.outside, 'secret.txt'), 'utf8')).toBe(`${SECRET} NEEDLE\n`);
+    expect(w.untouched()).toBe(true);
+  });
+});
+
+function leakedEvents(w: World): boolean {
+  return w.events().includes(SECRET) || w.events().includes('secret-name');
+}
+
+/** Git's files as a repository with a submodule and a worktree has them. */
+const GIT_FILES: Record<string, string> = {
+  '.git/config': '[core]\n\tbare = false\n',
+  '.git/hooks/pre-commit.sample': '#!/bin/sh\n',
+  '.git/info/attributes': '',
+  '.git/modules/sub/config': '[core]\n\tworktree = ../../../sub\n',
+  '.git/worktrees/feature/config': '[core]\n',
+  '.git/worktrees/feature/gitdir': '/w/feature/.git\n',
+  'sub/.git': 'gitdir: ../.git/modules/sub\n',
+};
+const GIT_TARGETS = [
+  '.git/config',
+  '.git/hooks/pre-commit',
+  '.git/modules/sub/config',
+  '.git/worktrees/feature/config',
+  'sub/.git',
+];
+const PLANTED = '[core]\n\tfsmonitor = touch /tmp/pwned\n';
+const GIT_REASON =
+  "git runs what these say (a git folder's config and hooks, and the files that point git at another folder), so writing them would run code or change remotes behind the agent";
+
+describe('security over HTTP: files git executes are Hardline, whoever approves (class 5)', () => {
+  it.each([
+    ['no zone', {}],
+    ['the shipped default zone', { zone: DEFAULT_ZONE_FILE }],
+  ] as const)('under %s, write, edit and apply_patch are hardline_denied before anyone is asked', async (_, spec) => {
+    const w = await world(spec, { ...GIT_FILES, 'evil.ini': PLANTED });
+    const before = fingerprint(w.work);
+    const answers: Answer[] = [];
+    for (const target of GIT_TARGETS) {
+      const exists = target in GIT_FILES;
+      if (exists) await w.call('read', { path: target });
+      const calls: [string, Record<string, unknown>][] = [
+        ['write', { path: target, content: PLANTED }],
+        ['edit', { path: target, old_string: exists ? '[core]' : '', new_string: PLANTED }],
+        [
+          'apply_patch',
+          exists
+            ? patch(`*** Update File: ${target}`, '@@', '+\tfsmonitor = x')
+            : patch(`*** Add File: ${target}`, '+[core]', '+\tfsmonitor = x'),
+        ],
+        ['apply_patch', patch('*** Update File: evil.ini', `*** Move to: ${target}`, '@@', '+# moved')],
+      ];
+      for (const [tool, args] of calls) {
+        const answer = await w.call(tool, args, 'approve');
+        answers.push(answer);
+        expect({ tool, target, status: answer.status, code: answer.result.code }).toEqual({
+          tool,
+          target,
+          status: 200,
+          code: 'hardline_denied',
+        });
+        expect(answer.result.text).toContain(GIT_REASON);
+        // Hardline answers before a person could be asked: approving over HTTP has nothing to approve.
+        expect(answer.asked).toEqual([]);
+      }
+    }
+    expect(fingerprint(w.work)).toBe(before);
+  });
+});
