@@ -4,7 +4,7 @@
 // over POST /approvals/<id>. Each case proves the effect: the outside content in no HTTP answer and not in
 // the /events stream, nothing created or changed outside, and the protected files exactly as they were.
 
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import {
   existsSync,
   linkSync,
@@ -167,20 +167,32 @@ async function world(spec: Partial<CellSpec> = {}, files: Record<string, string>
   return made;
 }
 
-/** Swaps `name` between an inside file or folder and a link to `target`, for `ms`; prints the flips. */
+/**
+ * Swaps `name` between an inside file or folder and a link to `target`, for `ms`; prints the flips. As
+ * races.test.ts's, but every 64 flips it holds the inside state for 2 ms: a call over HTTP takes
+ * milliseconds, so without a pause almost none would find the name settled, and the test could not show
+ * that the tools still work in the race (the flips around each pause race as all the others do).
+ */
 const FLIPPER = `
 const fs = require('node:fs');
 const [name, target, kind, ms] = process.argv.slice(1);
 const away = name + '.away';
+const keep = name + '.keep';
 const until = Date.now() + Number(ms);
 let flips = 0;
+const pause = new Int32Array(new SharedArrayBuffer(4));
+const hold = () => { if (flips % 32 === 0) Atomics.wait(pause, 0, 0, 5); };
 while (Date.now() < until) {
   try {
     if (kind === 'file') {
-      fs.writeFileSync(away, 'inside NEEDLE\\n');
-      fs.renameSync(away, name);
+      // The same inside file comes back each time (so a read before a change still holds for it); one
+      // a tool deleted or replaced by a link is made again.
+      if (fs.lstatSync(name, { throwIfNoEntry: false })?.isFile()) fs.renameSync(name, keep);
+      else if (!fs.existsSync(keep)) fs.writeFileSync(keep, 'inside NEEDLE\\n');
       fs.symlinkSync(target, away);
       fs.renameSync(away, name);
+      fs.renameSync(keep, name);
+      hold();
     } else {
       // A tool may make a new folder at name while it is missing: that one is removed, the real one kept.
       if (!fs.existsSync(away)) fs.renameSync(name, away);
@@ -188,11 +200,12 @@ while (Date.now() < until) {
       fs.symlinkSync(target, name);
       fs.unlinkSync(name);
       fs.renameSync(away, name);
+      hold();
     }
     flips += 2;
   } catch {}
 }
-try { if (kind === 'file') { fs.rmSync(name, { force: true }); fs.writeFileSync(name, 'inside NEEDLE\\n'); } } catch {}
+try { if (kind === 'file' && fs.existsSync(keep)) fs.renameSync(keep, name); } catch {}
 process.stdout.write(String(flips));
 `;
 
@@ -218,7 +231,12 @@ async function race(
     done = true;
   });
   const answers: Answer[] = [];
-  for (let round = 0; !done; round += 1) answers.push(...(await call(round)));
+  // Two clients at once, as a model's parallel calls would be: more tries while the name flips.
+  let next = 0;
+  const client = async () => {
+    while (!done) answers.push(...(await call(next++)));
+  };
+  await Promise.all([client(), client()]);
   await ended;
   return { answers, flips: Number(out) };
 }
@@ -226,6 +244,14 @@ async function race(
 const patch = (...lines: string[]) => ({ input: ['*** Begin Patch', ...lines, '*** End Patch'].join('\n') });
 
 /** The answers whose body shows the outside world: its content or the name of a file only it holds. */
+/** The answers where a tool saw the name change between its check and its open, and refused. */
+const caught = (answers: readonly Answer[]) =>
+  answers.filter((answer) =>
+    /^\S+ changed while it was being opened \(a part of its path became a symbolic link or was moved\), so nothing was read or written\. Try again once nothing else is changing the folder\.$/.test(
+      answer.result.text,
+    ),
+  ).length;
+
 const escapes = (answers: readonly Answer[]) =>
   answers.filter((answer) => answer.body.includes(SECRET) || answer.body.includes('secret-name')).map((a) => a.body);
 
@@ -235,12 +261,19 @@ describe('security over HTTP: check-then-use races (class 4)', () => {
     let changed = 0;
     const { answers, flips } = await race(w, 'flip.txt', join(w.outside, 'secret.txt'), 'file', async (round) => {
       const session = `s${round}`;
-      const read = await w.call('read', { path: 'flip.txt' }, 'approve', session);
-      const grep = await w.call('grep', {
-        pattern: 'NEEDLE|SECRET',
-        output_mode: ['content', 'files_with_matches', 'count'][round % 3],
-        ...(round % 2 === 0 ? { path: 'flip.txt' } : {}),
-      });
+      const [read, grep] = await Promise.all([
+        w.call('read', { path: 'flip.txt' }, 'approve', session),
+        w.call(
+          'grep',
+          {
+            pattern: 'NEEDLE|SECRET',
+            output_mode: ['content', 'files_with_matches', 'count'][round % 3],
+            ...(round % 2 === 0 ? { path: 'flip.txt' } : {}),
+          },
+          'approve',
+          session,
+        ),
+      ]);
       if (read.result.isError) return [read, grep];
       const calls: [string, Record<string, unknown>][] = [
         ['write', { path: 'flip.txt', content: `pwned ${round}\n` }],
@@ -263,6 +296,8 @@ describe('security over HTTP: check-then-use races (class 4)', () => {
       true,
     );
     expect(changed).toBeGreaterThan(0);
+    // The flips hit the moment between a check and an open, and the open saw it.
+    expect(caught(answers)).toBeGreaterThan(0);
     expect(w.untouched()).toBe(true);
   });
 
@@ -271,12 +306,19 @@ describe('security over HTTP: check-then-use races (class 4)', () => {
     let written = 0;
     const { answers, flips } = await race(w, 'dir', join(w.outside, 'dir'), 'folder', async (round) => {
       const session = `s${round}`;
-      const read = await w.call('read', { path: 'dir/f.txt' }, 'approve', session);
-      const grep = await w.call('grep', {
-        pattern: 'NEEDLE|SECRET',
-        output_mode: ['content', 'files_with_matches', 'count'][round % 3],
-        ...(round % 2 === 0 ? { path: 'dir' } : {}),
-      });
+      const [read, grep] = await Promise.all([
+        w.call('read', { path: 'dir/f.txt' }, 'approve', session),
+        w.call(
+          'grep',
+          {
+            pattern: 'NEEDLE|SECRET',
+            output_mode: ['content', 'files_with_matches', 'count'][round % 3],
+            ...(round % 2 === 0 ? { path: 'dir' } : {}),
+          },
+          'approve',
+          session,
+        ),
+      ]);
       // A file to move into the flipping folder (made outside the loop's reach, in the work folder).
       writeFileSync(join(w.work, `move-${round}.txt`), 'moved\n');
       const calls: [string, Record<string, unknown>][] = [
@@ -309,6 +351,7 @@ describe('security over HTTP: check-then-use races (class 4)', () => {
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     expect(answers.some((answer) => answer.result.text.includes('inside NEEDLE in a folder'))).toBe(true);
     expect(written).toBeGreaterThan(0);
+    expect(caught(answers)).toBeGreaterThan(0);
     expect(w.untouched()).toBe(true);
   });
 
@@ -395,5 +438,159 @@ describe('security over HTTP: files git executes are Hardline, whoever approves 
       }
     }
     expect(fingerprint(w.work)).toBe(before);
+  });
+  it('.git/info/attributes stays writable, as documented: under the default zone it asks, and approved it is written', async () => {
+    const w = await world({ zone: DEFAULT_ZONE_FILE }, GIT_FILES);
+    expect((await w.call('read', { path: '.git/info/attributes' })).result.isError).toBe(false);
+    const written = await w.call('write', { path: '.git/info/attributes', content: '* text=auto\n' }, 'approve');
+    const patched = await w.call('apply_patch', patch('*** Update File: .git/info/attributes', '@@', '+*.png binary'));
+    for (const [tool, answer] of [
+      ['write', written],
+      ['apply_patch', patched],
+    ] as const) {
+      expect(answer.result).toMatchObject({ isError: false });
+      // Asked as any action is under the default zone, not refused by Hardline.
+      expect(answer.asked.map((request) => [request.tool, request.rule])).toEqual([[tool, 'default:action']]);
+    }
+    expect(readFileSync(join(w.work, '.git/info/attributes'), 'utf8')).toBe('* text=auto\n*.png binary\n');
+  });
+});
+
+const EXECUTED = ['.vscode/tasks.json', '.envrc', '.github/workflows/ci.yml'];
+const ZONE_REASON = 'editors, shells, git hooks or CI run this file without anyone deciding to run it';
+
+describe('security over HTTP: the default zone asks before the file tools write what editors, shells and CI run (class 5)', () => {
+  const calls = (path: string): [string, Record<string, unknown>][] => [
+    ['write', { path, content: 'echo pwned\n' }],
+    ['edit', { path, old_string: '', new_string: 'echo pwned\n' }],
+    ['apply_patch', patch(`*** Add File: ${path}`, '+echo pwned')],
+  ];
+
+  it.each(EXECUTED)('%s: the question waits at GET /approvals; denied over HTTP, nothing is written', async (path) => {
+    const w = await world({ zone: DEFAULT_ZONE_FILE });
+    const before = fingerprint(w.work);
+    for (const [tool, args] of calls(path)) {
+      const answer = await w.call(tool, args, 'deny');
+      expect(answer.result).toEqual({
+        isError: true,
+        code: 'denied',
+        text: 'The call was not approved: denied over HTTP',
+      });
+      expect(answer.asked.map(({ tool, question, stage, rule }) => ({ tool, question, stage, rule }))).toEqual([
+        { tool, question: ZONE_REASON, stage: 'zone', rule: 'executed-on-open' },
+      ]);
+    }
+    expect(fingerprint(w.work)).toBe(before);
+    expect(existsSync(join(w.work, path))).toBe(false);
+  });
+
+  it.each(EXECUTED)('%s: approved over HTTP, exactly what was asked is written', async (path) => {
+    const w = await world({ zone: DEFAULT_ZONE_FILE });
+    const [tool, args] = calls(path)[0] as [string, Record<string, unknown>];
+    const written = await w.call(tool, args, 'approve');
+    expect(written.result).toMatchObject({ isError: false });
+    expect(written.asked.map((request) => request.rule)).toEqual(['executed-on-open']);
+    expect(readFileSync(join(w.work, path), 'utf8')).toBe('echo pwned\n');
+    // The other tools ask as well once the file exists (an edit, then a patch of it).
+    const edited = await w.call('edit', { path, old_string: 'pwned', new_string: 'edited' }, 'approve');
+    const patched = await w.call('apply_patch', patch(`*** Update File: ${path}`, '@@', '+patched'), 'approve');
+    for (const answer of [edited, patched]) {
+      expect(answer.result).toMatchObject({ isError: false });
+      expect(answer.asked.map((request) => request.rule)).toEqual(['executed-on-open']);
+    }
+    expect(readFileSync(join(w.work, path), 'utf8')).toBe('echo edited\npatched\n');
+  });
+});
+
+describe('security over HTTP: the same files written by a program through exec (class 5)', () => {
+  const run = (w: World, command: string) => w.call('exec', { command }, 'approve');
+
+  it("Hardline's files are read-only inside the sandbox: approved over HTTP, cp, tee and mv change nothing", async () => {
+    const w = await world({ zone: DEFAULT_ZONE_FILE }, { ...GIT_FILES, 'evil.ini': PLANTED });
+    const before = fingerprint(w.work);
+    const answers: Answer[] = [];
+    for (const command of [
+      'cp evil.ini .git/config',
+      'tee .git/hooks/pre-commit < evil.ini',
+      'cp evil.ini .git/modules/sub/config',
+      'tee -a .git/worktrees/feature/config < evil.ini',
+      'cp evil.ini sub/.git',
+      // Variants of our own: moving the protected folder away to put another in its place, and a
+      // program the text analysis cannot follow at all.
+      'mv .git/hooks .git/hooks-old',
+      "python3 -c \"open('.git/config','a').write('[core]\\n\\tfsmonitor = x\\n')\"",
+    ]) {
+      answers.push(await run(w, command));
+    }
+    // Each command was an action, so a person was asked (and approved over HTTP): only the sandbox held.
+    expect(answers.map((answer) => answer.asked.length)).toEqual([1, 1, 1, 1, 1, 1, 1]);
+    expect(
+      answers.map((answer) => answer.result.text.match(/(Read-only file system|Device or resource busy)/)?.[1]),
+    ).toEqual([
+      'Read-only file system',
+      'Read-only file system',
+      'Read-only file system',
+      'Read-only file system',
+      'Read-only file system',
+      'Device or resource busy',
+      'Read-only file system',
+    ]);
+    expect(fingerprint(w.work)).toBe(before);
+  });
+
+  it('.git/info/attributes stays writable for a program too, as documented', async () => {
+    const w = await world({ zone: DEFAULT_ZONE_FILE }, GIT_FILES);
+    const answer = await run(w, 'echo "* text=auto" > .git/info/attributes');
+    expect(answer.result.text).toMatch(/^Exit code: 0\n/);
+    expect(readFileSync(join(w.work, '.git/info/attributes'), 'utf8')).toBe('* text=auto\n');
+  });
+
+  // What is true today, and documented: the default zone's executed-on-open rule names write, edit and
+  // apply_patch (packages/runtime/zones/default.yaml; the runtime README says so), so for exec these
+  // paths are not "paths a Zone rule would ask about" and the sandbox leaves them writable. Under the
+  // default zone the command itself is an action and asks; once a person approves it, the program writes
+  // them, whether or not the command's text names the file. Reported as a gap (see the report of this
+  // suite's branch); this test pins the behaviour so that a change to it is seen.
+  it("the zone's executed files are writable by a program once its command is approved (documented gap)", async () => {
+    const w = await world({ zone: DEFAULT_ZONE_FILE }, { 'evil.sh': 'echo pwned\n', '.vscode/tasks.json': '{}\n' });
+    const answers = [
+      await run(w, 'cp evil.sh .vscode/tasks.json'),
+      await run(w, 'tee .envrc < evil.sh'),
+      await run(w, 'mkdir -p .github/workflows && cp evil.sh .github/workflows/ci.yml'),
+    ];
+    for (const answer of answers) {
+      expect(answer.result.text).toMatch(/^Exit code: 0\n/);
+      // What the person approved: an exec question, with the command (and so the file) in its arguments.
+      expect(answer.asked.map((request) => [request.tool, request.rule])).toEqual([['exec', 'default:action']]);
+    }
+    expect(answers.map((answer) => answer.asked[0]?.question)).toEqual([
+      'no rule covers exec running `cp evil.sh .vscode/tasks.json`; action calls need approval by default',
+      `no rule covers exec of ${join(w.work, 'evil.sh')}; action calls need approval by default`,
+      'no rule covers exec running `mkdir -p .github/workflows`; action calls need approval by default',
+    ]);
+    for (const path of EXECUTED) expect(readFileSync(join(w.work, path), 'utf8')).toBe('echo pwned\n');
+  });
+
+  // A hole: Hardline refuses every tool a write under a .git folder's hooks, and the README's sandbox
+  // table says `.git/hooks` (any `.git`) is read-only for programs. But the sandbox makes read-only only
+  // what exists when the program starts: in a repository without a hooks folder (`git init --template=`,
+  // as some tools and CI checkouts make them) a program makes one, and git then runs the planted hook on
+  // the next commit. Expected to fail until the sandbox covers protected paths that do not exist yet.
+  it('a program cannot plant a hook in a repository that has no hooks folder yet', async () => {
+    const w = await world({ zone: DEFAULT_ZONE_FILE }, { 'evil.sh': '#!/bin/sh\ntouch planted-hook-ran\n' });
+    const git = (...args: string[]) =>
+      spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: w.work, encoding: 'utf8' });
+    expect(git('init', '-q', '--template=').status).toBe(0);
+    expect(existsSync(join(w.work, '.git/hooks'))).toBe(false);
+    const answer = await run(
+      w,
+      'mkdir .git/hooks && cp evil.sh .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit',
+    );
+    expect(answer.asked.length).toBe(1);
+    git('commit', '-q', '--allow-empty', '-m', 'after the agent');
+    expect({
+      hook: existsSync(join(w.work, '.git/hooks/pre-commit')),
+      ran: existsSync(join(w.work, 'planted-hook-ran')),
+    }).toEqual({ hook: false, ran: false });
   });
 });
