@@ -243,7 +243,6 @@ async function race(
 
 const patch = (...lines: string[]) => ({ input: ['*** Begin Patch', ...lines, '*** End Patch'].join('\n') });
 
-/** The answers whose body shows the outside world: its content or the name of a file only it holds. */
 /** The answers where a tool saw the name change between its check and its open, and refused. */
 const caught = (answers: readonly Answer[]) =>
   answers.filter((answer) =>
@@ -252,8 +251,12 @@ const caught = (answers: readonly Answer[]) =>
     ),
   ).length;
 
+/** The answers whose body shows the outside world: its content or the name of a file only it holds. */
 const escapes = (answers: readonly Answer[]) =>
   answers.filter((answer) => answer.body.includes(SECRET) || answer.body.includes('secret-name')).map((a) => a.body);
+
+/** Whether the /events stream carried the outside world. */
+const leakedEvents = (w: World) => w.events().includes(SECRET) || w.events().includes('secret-name');
 
 describe('security over HTTP: check-then-use races (class 4)', () => {
   it('a file flipped for a link to an outside file: read, grep, write, edit and apply_patch never reach it', async () => {
@@ -288,6 +291,7 @@ describe('security over HTTP: check-then-use races (class 4)', () => {
     });
     expect(flips).toBeGreaterThan(500);
     expect(escapes(answers)).toEqual([]);
+    expect(w.events()).toContain('event: audit');
     expect(leakedEvents(w)).toBe(false);
     // The race ran and the tools still worked in it.
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
@@ -347,6 +351,7 @@ describe('security over HTTP: check-then-use races (class 4)', () => {
     });
     expect(flips).toBeGreaterThan(500);
     expect(escapes(answers)).toEqual([]);
+    expect(w.events()).toContain('event: audit');
     expect(leakedEvents(w)).toBe(false);
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     expect(answers.some((answer) => answer.result.text.includes('inside NEEDLE in a folder'))).toBe(true);
@@ -366,19 +371,29 @@ describe('security over HTTP: check-then-use races (class 4)', () => {
       text: 'hard.txt has 2 hard links: the same file also has another name, perhaps outside the allowed folders, and no check can tell where, so the file tools neither read nor change it. A copy of it without links (cp) can be read.',
     });
     const write = await w.call('write', { path: 'hard.txt', content: 'pwned\n' });
-    expect(write.result).toMatchObject({ isError: true });
+    expect(write.result).toEqual({
+      isError: true,
+      code: 'path_not_allowed',
+      text: 'Not allowed: hard.txt has other hard links; writing it would change a file elsewhere.',
+    });
+    const changing = [
+      await w.call('edit', { path: 'hard.txt', old_string: 'NEEDLE', new_string: 'pwned' }),
+      await w.call('apply_patch', patch('*** Update File: hard.txt', '@@', '+pwned')),
+      await w.call('apply_patch', patch('*** Delete File: hard.txt')),
+    ];
+    expect(changing.map((answer) => answer.result.code)).toEqual([
+      'path_not_allowed',
+      'path_not_allowed',
+      'path_not_allowed',
+    ]);
     const grep = await w.call('grep', { pattern: 'NEEDLE', output_mode: 'content' });
     expect(grep.result.text).toContain('plain.txt:1:inside NEEDLE, never swapped');
-    expect(escapes([read, write, grep])).toEqual([]);
+    expect(escapes([read, write, ...changing, grep])).toEqual([]);
     expect(leakedEvents(w)).toBe(false);
     expect(readFileSync(join(w.outside, 'secret.txt'), 'utf8')).toBe(`${SECRET} NEEDLE\n`);
     expect(w.untouched()).toBe(true);
   });
 });
-
-function leakedEvents(w: World): boolean {
-  return w.events().includes(SECRET) || w.events().includes('secret-name');
-}
 
 /** Git's files as a repository with a submodule and a worktree has them. */
 const GIT_FILES: Record<string, string> = {
@@ -408,7 +423,6 @@ describe('security over HTTP: files git executes are Hardline, whoever approves 
   ] as const)('under %s, write, edit and apply_patch are hardline_denied before anyone is asked', async (_, spec) => {
     const w = await world(spec, { ...GIT_FILES, 'evil.ini': PLANTED });
     const before = fingerprint(w.work);
-    const answers: Answer[] = [];
     for (const target of GIT_TARGETS) {
       const exists = target in GIT_FILES;
       if (exists) await w.call('read', { path: target });
@@ -425,7 +439,6 @@ describe('security over HTTP: files git executes are Hardline, whoever approves 
       ];
       for (const [tool, args] of calls) {
         const answer = await w.call(tool, args, 'approve');
-        answers.push(answer);
         expect({ tool, target, status: answer.status, code: answer.result.code }).toEqual({
           tool,
           target,
@@ -439,6 +452,7 @@ describe('security over HTTP: files git executes are Hardline, whoever approves 
     }
     expect(fingerprint(w.work)).toBe(before);
   });
+
   it('.git/info/attributes stays writable, as documented: under the default zone it asks, and approved it is written', async () => {
     const w = await world({ zone: DEFAULT_ZONE_FILE }, GIT_FILES);
     expect((await w.call('read', { path: '.git/info/attributes' })).result.isError).toBe(false);
@@ -502,6 +516,30 @@ describe('security over HTTP: the default zone asks before the file tools write 
   });
 });
 
+/** A child of the default zone whose ask for the executed files names exec too. */
+function execAsksZone(): string {
+  const folder = realpathSync(mkdtempSync(join(tmpdir(), 'wesgine-files-http-zone-')));
+  roots.push(folder);
+  const file = join(folder, 'exec-asks.yaml');
+  writeFileSync(
+    file,
+    `version: 1\nzone: test/exec-asks\nextends: [${JSON.stringify(DEFAULT_ZONE_FILE)}]\nrules:\n  - id: executed-by-programs\n    effect: ask\n    tools: [exec]\n    paths: ["**/.vscode/tasks.json", "**/.envrc", "**/.github/workflows/**"]\n`,
+  );
+  return file;
+}
+
+/** A child of the default zone that lets exec run tar without asking. */
+function allowTarZone(): string {
+  const folder = realpathSync(mkdtempSync(join(tmpdir(), 'wesgine-files-http-zone-')));
+  roots.push(folder);
+  const file = join(folder, 'allow-tar.yaml');
+  writeFileSync(
+    file,
+    `version: 1\nzone: test/allow-tar\nextends: [${JSON.stringify(DEFAULT_ZONE_FILE)}]\nrules:\n  - id: tar\n    effect: allow\n    tools: [exec]\n    argv: [tar]\n`,
+  );
+  return file;
+}
+
 describe('security over HTTP: the same files written by a program through exec (class 5)', () => {
   const run = (w: World, command: string) => w.call('exec', { command }, 'approve');
 
@@ -546,22 +584,29 @@ describe('security over HTTP: the same files written by a program through exec (
   });
 
   // What is true today, and documented: the default zone's executed-on-open rule names write, edit and
-  // apply_patch (packages/runtime/zones/default.yaml; the runtime README says so), so for exec these
-  // paths are not "paths a Zone rule would ask about" and the sandbox leaves them writable. Under the
-  // default zone the command itself is an action and asks; once a person approves it, the program writes
-  // them, whether or not the command's text names the file. Reported as a gap (see the report of this
-  // suite's branch); this test pins the behaviour so that a change to it is seen.
+  // apply_patch (packages/runtime/zones/default.yaml, and the runtime README's Zone paragraph), so for
+  // exec these paths are not "paths a Zone rule would ask about" and the sandbox leaves them writable.
+  // Under the default zone the command itself is an action and asks; once a person approves it, the
+  // program writes them, whether or not the command's text names the file, and under a child zone that
+  // allows the program nobody is asked at all. A gap against the issue's class 5 all the same: these
+  // tests pin the behaviour, so that a change to it is seen (the last two tests show what naming exec
+  // in the rule would give, and where that stops).
   it("the zone's executed files are writable by a program once its command is approved (documented gap)", async () => {
     const w = await world({ zone: DEFAULT_ZONE_FILE }, { 'evil.sh': 'echo pwned\n', '.vscode/tasks.json': '{}\n' });
-    const answers = [
-      await run(w, 'cp evil.sh .vscode/tasks.json'),
-      await run(w, 'tee .envrc < evil.sh'),
-      await run(w, 'mkdir -p .github/workflows && cp evil.sh .github/workflows/ci.yml'),
+    const commands = [
+      'cp evil.sh .vscode/tasks.json',
+      'tee .envrc < evil.sh',
+      'mkdir -p .github/workflows && cp evil.sh .github/workflows/ci.yml',
     ];
-    for (const answer of answers) {
+    const answers: Answer[] = [];
+    for (const command of commands) answers.push(await run(w, command));
+    for (const [index, answer] of answers.entries()) {
       expect(answer.result.text).toMatch(/^Exit code: 0\n/);
-      // What the person approved: an exec question, with the command (and so the file) in its arguments.
-      expect(answer.asked.map((request) => [request.tool, request.rule])).toEqual([['exec', 'default:action']]);
+      // What the person approved: an exec question (the action default, not executed-on-open), the
+      // command in its arguments; the question's own words name only one part of it.
+      expect(answer.asked.map((request) => [request.tool, request.rule, request.args])).toEqual([
+        ['exec', 'default:action', { command: commands[index] }],
+      ]);
     }
     expect(answers.map((answer) => answer.asked[0]?.question)).toEqual([
       'no rule covers exec running `cp evil.sh .vscode/tasks.json`; action calls need approval by default',
@@ -571,15 +616,77 @@ describe('security over HTTP: the same files written by a program through exec (
     for (const path of EXECUTED) expect(readFileSync(join(w.work, path), 'utf8')).toBe('echo pwned\n');
   });
 
-  // A hole: Hardline refuses every tool a write under a .git folder's hooks, and the README's sandbox
-  // table says `.git/hooks` (any `.git`) is read-only for programs. But the sandbox makes read-only only
-  // what exists when the program starts: in a repository without a hooks folder (`git init --template=`,
-  // as some tools and CI checkouts make them) a program makes one, and git then runs the planted hook on
-  // the next commit. Expected to fail until the sandbox covers protected paths that do not exist yet.
-  it('a program cannot plant a hook in a repository that has no hooks folder yet', async () => {
-    const w = await world({ zone: DEFAULT_ZONE_FILE }, { 'evil.sh': '#!/bin/sh\ntouch planted-hook-ran\n' });
+  it.each([
+    ['the default zone, the command approved over HTTP', 'default'],
+    ['a child zone that allows tar, nobody asked', 'allow-tar'],
+  ] as const)(
+    'a program whose command names none of them writes them all the same under %s (documented gap)',
+    async (_, zone) => {
+      const w = await world({ zone: zone === 'default' ? DEFAULT_ZONE_FILE : allowTarZone() });
+      // An archive made outside the cell, holding the three files; the command only unpacks it.
+      const staging = join(w.root, 'staging');
+      for (const path of EXECUTED) {
+        mkdirSync(dirname(join(staging, path)), { recursive: true });
+        writeFileSync(join(staging, path), 'echo from the archive\n');
+      }
+      expect(
+        spawnSync('tar', ['cf', join(w.work, 'assets.tar'), '-C', staging, '.vscode', '.envrc', '.github']).status,
+      ).toBe(0);
+      rmSync(staging, { recursive: true });
+      w.snapshot();
+      const answer = await run(w, 'tar xf assets.tar');
+      expect(answer.asked.map((request) => request.question)).toEqual(
+        zone === 'default'
+          ? ['no rule covers exec running `tar xf assets.tar`; action calls need approval by default']
+          : [],
+      );
+      expect(answer.result.text).toMatch(/^Exit code: 0\n/);
+      for (const path of EXECUTED) expect(readFileSync(join(w.work, path), 'utf8')).toBe('echo from the archive\n');
+      expect(w.untouched()).toBe(true);
+    },
+  );
+
+  it('a zone whose ask rule names exec makes the existing ones read-only for programs', async () => {
+    const w = await world(
+      { zone: execAsksZone() },
+      {
+        'evil.sh': 'echo pwned\n',
+        '.vscode/tasks.json': '{}\n',
+        '.envrc': '\n',
+        '.github/workflows/ci.yml': 'on: push\n',
+      },
+    );
+    const before = fingerprint(w.work);
+    const answers: Answer[] = [];
+    for (const command of [
+      'cp evil.sh .vscode/tasks.json',
+      'tee .envrc < evil.sh',
+      'cp evil.sh .github/workflows/ci.yml',
+      'rm .github/workflows/ci.yml',
+    ]) {
+      answers.push(await run(w, command));
+    }
+    expect(
+      answers.map((answer) => answer.result.text.match(/(Read-only file system|Device or resource busy)/)?.[1]),
+    ).toEqual(['Read-only file system', 'Read-only file system', 'Read-only file system', 'Device or resource busy']);
+    expect(fingerprint(w.work)).toBe(before);
+  });
+
+  // A hole, and this test fails until it is closed: Hardline refuses every tool a write under a .git
+  // folder's hooks, and the README's sandbox table says `.git/hooks` (any `.git`) and the paths a Zone
+  // rule would ask about are read-only for programs. But the sandbox makes read-only only what exists
+  // when the program starts (the walk of the roots finds entries, and a bind mount needs one): in a
+  // repository without a hooks folder (`git init --template=` makes one so) a program makes the folder,
+  // and git runs the planted hook on the next commit; under a zone whose ask names exec, a workflow in a
+  // `.github/workflows` that does not exist yet is written as well.
+  it('a program cannot create a protected path that does not exist yet: a git hook, an asked-about workflow', async () => {
+    const w = await world({ zone: execAsksZone() }, { 'evil.sh': '#!/bin/sh\ntouch planted-hook-ran\n' });
     const git = (...args: string[]) =>
-      spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: w.work, encoding: 'utf8' });
+      spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], {
+        cwd: w.work,
+        encoding: 'utf8',
+        env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' },
+      });
     expect(git('init', '-q', '--template=').status).toBe(0);
     expect(existsSync(join(w.work, '.git/hooks'))).toBe(false);
     const answer = await run(
@@ -587,10 +694,13 @@ describe('security over HTTP: the same files written by a program through exec (
       'mkdir .git/hooks && cp evil.sh .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit',
     );
     expect(answer.asked.length).toBe(1);
+    const workflow = await run(w, 'mkdir -p .github/workflows && cp evil.sh .github/workflows/ci.yml');
+    expect(workflow.asked.length).toBe(1);
     git('commit', '-q', '--allow-empty', '-m', 'after the agent');
     expect({
       hook: existsSync(join(w.work, '.git/hooks/pre-commit')),
       ran: existsSync(join(w.work, 'planted-hook-ran')),
-    }).toEqual({ hook: false, ran: false });
+      workflow: existsSync(join(w.work, '.github/workflows/ci.yml')),
+    }).toEqual({ hook: false, ran: false, workflow: false });
   });
 });
