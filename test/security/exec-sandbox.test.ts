@@ -288,6 +288,32 @@ describe('security: exec writes only where the call may write (class 1)', () => 
     expect(existsSync(join(work, '.git-old'))).toBe(false);
   });
 
+  it('a protected path that did not exist yet is removed again once the command is gone', async () => {
+    const { exec, work, cell } = world({ zone: DEFAULT_ZONE_FILE });
+    // A repository without a hooks folder: nothing there to make read-only when the command starts.
+    spawnSync('git', ['init', '-q', '--template=', work]);
+    writeFileSync(join(work, 'evil.sh'), '#!/bin/sh\ntouch hook-ran\n', { mode: 0o755 });
+    const result = await exec(
+      'mkdir -p .git/hooks .github/workflows && cp evil.sh .git/hooks/pre-commit && cp evil.sh .github/workflows/ci.yml && mkdir -p .claude && echo "{}" | tee .claude/settings.json > /dev/null; echo made',
+    );
+    expect(result.text).toContain(
+      'The command made what no tool may write here, and it was removed again: .claude, .git/hooks, .github/workflows/ci.yml.',
+    );
+    expect(existsSync(join(work, '.git', 'hooks'))).toBe(false);
+    expect(existsSync(join(work, '.github', 'workflows', 'ci.yml'))).toBe(false);
+    expect(existsSync(join(work, '.claude'))).toBe(false);
+    // The person's own git, later, outside the sandbox: no planted hook runs.
+    spawnSync('git', ['-C', work, 'add', 'evil.sh']);
+    spawnSync('git', ['-C', work, '-c', 'user.email=a@b', '-c', 'user.name=a', 'commit', '-qm', 'x']);
+    expect(existsSync(join(work, 'hook-ran'))).toBe(false);
+    // A repository the command makes itself is its own: git init inside works and stays.
+    const made = await cell
+      .run({ human: approver })
+      .call('exec', { command: 'git init -q inner && ls inner/.git/hooks | wc -l' });
+    expect(made.text).not.toContain('removed again');
+    expect(existsSync(join(work, 'inner', '.git', 'config'))).toBe(true);
+  });
+
   it(".git/config, .git/hooks and agents' folders are read-only even for an approved action", async () => {
     const { exec, work } = world();
     spawnSync('git', ['init', '-q', work]);

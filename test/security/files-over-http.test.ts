@@ -591,7 +591,7 @@ describe('security over HTTP: the same files written by a program through exec (
   // allows the program nobody is asked at all. A gap against the issue's class 5 all the same: these
   // tests pin the behaviour, so that a change to it is seen (the last two tests show what naming exec
   // in the rule would give, and where that stops).
-  it("the zone's executed files are writable by a program once its command is approved (documented gap)", async () => {
+  it("a program cannot change the zone's executed files once its command is approved: existing ones are read-only, new ones are removed again", async () => {
     const w = await world({ zone: DEFAULT_ZONE_FILE }, { 'evil.sh': 'echo pwned\n', '.vscode/tasks.json': '{}\n' });
     const commands = [
       'cp evil.sh .vscode/tasks.json',
@@ -601,50 +601,48 @@ describe('security over HTTP: the same files written by a program through exec (
     const answers: Answer[] = [];
     for (const command of commands) answers.push(await run(w, command));
     for (const [index, answer] of answers.entries()) {
-      expect(answer.result.text).toMatch(/^Exit code: 0\n/);
-      // What the person approved: an exec question (the action default, not executed-on-open), the
-      // command in its arguments; the question's own words name only one part of it.
+      // What the person approved: an exec question (the action default), the command in its arguments.
       expect(answer.asked.map((request) => [request.tool, request.rule, request.args])).toEqual([
         ['exec', 'default:action', { command: commands[index] }],
       ]);
     }
-    expect(answers.map((answer) => answer.asked[0]?.question)).toEqual([
-      'no rule covers exec running `cp evil.sh .vscode/tasks.json`; action calls need approval by default',
-      `no rule covers exec of ${join(w.work, 'evil.sh')}; action calls need approval by default`,
-      'no rule covers exec running `mkdir -p .github/workflows`; action calls need approval by default',
-    ]);
-    for (const path of EXECUTED) expect(readFileSync(join(w.work, path), 'utf8')).toBe('echo pwned\n');
+    expect(answers[0]?.result.text).toContain('Read-only file system');
+    expect(answers[1]?.result.text).toContain('and it was removed again: .envrc.');
+    expect(answers[2]?.result.text).toContain('and it was removed again: .github/workflows/ci.yml.');
+    expect(readFileSync(join(w.work, '.vscode/tasks.json'), 'utf8')).toBe('{}\n');
+    expect(existsSync(join(w.work, '.envrc'))).toBe(false);
+    expect(existsSync(join(w.work, '.github/workflows/ci.yml'))).toBe(false);
   });
 
   it.each([
     ['the default zone, the command approved over HTTP', 'default'],
     ['a child zone that allows tar, nobody asked', 'allow-tar'],
-  ] as const)(
-    'a program whose command names none of them writes them all the same under %s (documented gap)',
-    async (_, zone) => {
-      const w = await world({ zone: zone === 'default' ? DEFAULT_ZONE_FILE : allowTarZone() });
-      // An archive made outside the cell, holding the three files; the command only unpacks it.
-      const staging = join(w.root, 'staging');
-      for (const path of EXECUTED) {
-        mkdirSync(dirname(join(staging, path)), { recursive: true });
-        writeFileSync(join(staging, path), 'echo from the archive\n');
-      }
-      expect(
-        spawnSync('tar', ['cf', join(w.work, 'assets.tar'), '-C', staging, '.vscode', '.envrc', '.github']).status,
-      ).toBe(0);
-      rmSync(staging, { recursive: true });
-      w.snapshot();
-      const answer = await run(w, 'tar xf assets.tar');
-      expect(answer.asked.map((request) => request.question)).toEqual(
-        zone === 'default'
-          ? ['no rule covers exec running `tar xf assets.tar`; action calls need approval by default']
-          : [],
-      );
-      expect(answer.result.text).toMatch(/^Exit code: 0\n/);
-      for (const path of EXECUTED) expect(readFileSync(join(w.work, path), 'utf8')).toBe('echo from the archive\n');
-      expect(w.untouched()).toBe(true);
-    },
-  );
+  ] as const)('a program whose command names none of them cannot leave them behind under %s', async (_, zone) => {
+    const w = await world({ zone: zone === 'default' ? DEFAULT_ZONE_FILE : allowTarZone() });
+    // An archive made outside the cell, holding the three files; the command only unpacks it.
+    const staging = join(w.root, 'staging');
+    for (const path of EXECUTED) {
+      mkdirSync(dirname(join(staging, path)), { recursive: true });
+      writeFileSync(join(staging, path), 'echo from the archive\n');
+    }
+    expect(
+      spawnSync('tar', ['cf', join(w.work, 'assets.tar'), '-C', staging, '.vscode', '.envrc', '.github']).status,
+    ).toBe(0);
+    rmSync(staging, { recursive: true });
+    w.snapshot();
+    const answer = await run(w, 'tar xf assets.tar');
+    expect(answer.asked.map((request) => request.question)).toEqual(
+      zone === 'default'
+        ? ['no rule covers exec running `tar xf assets.tar`; action calls need approval by default']
+        : [],
+    );
+    expect(answer.result.text).toMatch(/^Exit code: 0\n/);
+    expect(answer.result.text).toContain(
+      'and it was removed again: .envrc, .github/workflows/ci.yml, .vscode/tasks.json.',
+    );
+    for (const path of EXECUTED) expect(existsSync(join(w.work, path))).toBe(false);
+    expect(w.untouched()).toBe(true);
+  });
 
   it('a zone whose ask rule names exec makes the existing ones read-only for programs', async () => {
     const w = await world(

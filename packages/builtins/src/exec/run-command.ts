@@ -30,6 +30,8 @@ export interface CommandOutcome {
   /** From the start to the end of the command's first process. */
   readonly wallMs: number;
   readonly pid: number;
+  /** What the command made where it may not write, which the sandbox removed again (real paths). */
+  readonly removed: readonly string[];
 }
 
 /**
@@ -79,7 +81,13 @@ export async function runCommand(options: RunCommandOptions): Promise<CommandOut
   const exit = await Promise.race([exited, delay(KILL_GRACE_MS).then(() => undefined)]);
   const wallMs = (endedAt || performance.now()) - started;
   const signal = (exit?.signal ?? undefined) as NodeJS.Signals | undefined;
-  const base = { timedOut: reason === 'timeout', aborted: reason === 'abort', wallMs, pid: child.pid };
+  const base = {
+    timedOut: reason === 'timeout',
+    aborted: reason === 'abort',
+    wallMs,
+    pid: child.pid,
+    removed: child.removed,
+  };
   if (reason === 'timeout') return { ...base, exitCode: TIMEOUT_EXIT_CODE, ...(signal ? { signal } : {}) };
   if (signal) return { ...base, exitCode: 128 + (constants.signals[signal] ?? 0), signal };
   return { ...base, exitCode: exit?.code ?? 128 + constants.signals.SIGKILL };

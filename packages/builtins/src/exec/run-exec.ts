@@ -1,7 +1,7 @@
 // The exec tool: checks the folder, runs the command with a built environment, captures its output in
 // bounded memory and reports it.
 import { randomUUID } from 'node:crypto';
-import { statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { type ToolContext, ToolError } from '@wesgine/schema';
 import type { ExecArgs } from '../../generated/types.gen.js';
@@ -58,5 +58,5 @@ export async function runExec(args: ExecArgs, context: ToolContext): Promise<{ t
   if (outcome.aborted) {
     throw new ToolError('aborted', 'exec was cancelled; the command was stopped, with every process it started.');
   }
-  return execReport(outcome, output, timeoutMs);
+  return execReport(outcome, output, timeoutMs, realpathSync(context.workDir));
 }

@@ -16,6 +16,7 @@ import { startProgramNetwork } from './network/program-network.js';
 import { behindBridge } from './network/proxy-bridge.js';
 import { pathTreatment } from './path-treatment.js';
 import { createPidsGroup } from './pids-cgroup.js';
+import { protectedCreations, removeCreations } from './protected-creations.js';
 import type { ResolvedSandbox } from './sandbox-settings.js';
 import { SandboxViewError, sandboxView } from './sandbox-view.js';
 import { unavailableMessage } from './sandboxed-program.js';
@@ -79,7 +80,10 @@ export class CellSandbox {
         command: program,
         args: rest,
         sandboxed: false,
-        onGone: () => this.#live.delete(started),
+        onGone: () => {
+          this.#live.delete(started);
+          return undefined;
+        },
       });
     } else {
       started = await this.#spawnSandboxed(call, request);
@@ -110,9 +114,10 @@ export class CellSandbox {
     if (!probe.ok) {
       throw new ToolError('unavailable', unavailableMessage(call.tool, probe));
     }
+    const memo = this.#memo(call);
     let view: ReturnType<typeof sandboxView>;
     try {
-      view = sandboxView(call.roots, call.writable, this.#memo(call));
+      view = sandboxView(call.roots, call.writable, memo);
     } catch (error) {
       if (!(error instanceof SandboxViewError)) throw error;
       throw new ToolError('unavailable', `${call.tool} cannot start the sandbox: ${error.message}.`);
@@ -146,6 +151,15 @@ export class CellSandbox {
       group?.remove();
       void network?.close();
     };
+    // With the roots writable, what the program made where it may not write is undone once it is gone.
+    const undo = () => {
+      if (!call.writable) return undefined;
+      try {
+        return removeCreations(protectedCreations(view, sandboxView(call.roots, true, memo)));
+      } catch {
+        return undefined; // the roots grew past what can be walked: nothing to compare with
+      }
+    };
     let started: ToolProcess | undefined;
     try {
       started = await startChild(
@@ -157,6 +171,7 @@ export class CellSandbox {
           onGone: () => {
             if (started !== undefined) this.#live.delete(started);
             release();
+            return undo();
           },
         },
       );

@@ -19,8 +19,8 @@ export interface ChildLaunch {
   readonly args: readonly string[];
   /** The program runs inside bubblewrap, which reports its namespace on fd 3. */
   readonly sandboxed: boolean;
-  /** Called once everything of the program is gone. */
-  readonly onGone?: () => void;
+  /** Called once everything of the program is gone; returns the paths it undid (`ToolProcess.removed`). */
+  readonly onGone?: () => readonly string[] | undefined;
 }
 
 /** Starts the program; rejects with a ToolError when it cannot be started at all. */
@@ -43,6 +43,7 @@ export async function startChild(request: ToolProcessRequest, launch: ChildLaunc
   const closed = Promise.all(output.map(closedPromise));
   const namespace = launch.sandboxed ? readNamespace(child.stdio[3] as Readable) : Promise.resolve(undefined);
 
+  const removed: string[] = [];
   let stopping: Promise<void> | undefined;
   const stop = (graceMs: number): Promise<void> => {
     stopping ??= (async () => {
@@ -52,11 +53,11 @@ export async function startChild(request: ToolProcessRequest, launch: ChildLaunc
       const drained = await Promise.race([closed.then(() => true), delay(DRAIN_MS).then(() => false)]);
       // A process outside the group (with the sandbox off) may still hold a pipe: stop reading it.
       if (!drained) for (const stream of output) stream.destroy();
-      launch.onGone?.();
+      removed.push(...(launch.onGone?.() ?? []));
     })();
     return stopping;
   };
-  return { pid, exited, stop };
+  return { pid, exited, stop, removed };
 }
 
 /**

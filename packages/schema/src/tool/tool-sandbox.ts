@@ -35,6 +35,11 @@ export interface ToolProcess {
    * to call twice.
    */
   stop(graceMs: number): Promise<void>;
+  /**
+   * Once `stop` resolved: what the program made where it may not write (a git hook in a hooks folder
+   * that did not exist yet, a file a Zone rule asks about), which the sandbox removed again. Real paths.
+   */
+  readonly removed: readonly string[];
 }
 
 export interface ToolSandbox {
