@@ -96,6 +96,7 @@ export async function runRipgrep(
   } catch (error) {
     // No sandbox here (no bubblewrap): the Node search needs no program, so it searches instead.
     if (ToolError.isInstance(error) && error.code === 'unavailable' && sandbox.mode === 'on') return undefined;
+    if (ToolError.isInstance(error) && error.code === 'file_not_found') throw error;
     throw new ToolError('unavailable', `ripgrep could not be started (${(error as Error).message}).`);
   }
   const onAbort = () => void child.stop(0);

@@ -128,7 +128,12 @@ export class CellSandbox {
     const credentials = credentialFolders(home)
       .filter((folder) => readPaths.some((path) => isInside(folder, path)) && existsSync(folder))
       .map((path) => ({ path, folder: true }));
-    const cwd = realpathSync(request.cwd);
+    let cwd: string;
+    try {
+      cwd = realpathSync(request.cwd);
+    } catch {
+      throw new ToolError('file_not_found', `The folder to run in, ${request.cwd}, does not exist (any more).`);
+    }
     const network = call.checkUrl === undefined ? undefined : await startProgramNetwork(call.checkUrl);
     const args = bubblewrapArguments({
       view: { ...view, hidden: [...view.hidden, ...credentials] },
