@@ -19,6 +19,8 @@ export interface BubblewrapPlan {
   readonly limits: ResolvedSandbox['limits'];
   /** Host paths bound writable at the same place inside (a socket to talk through). */
   readonly binds?: readonly string[];
+  /** The program's whole environment, when bubblewrap is to set it (nothing of its own passed on). */
+  readonly env?: Readonly<Record<string, string>>;
   readonly argv: readonly string[];
 }
 
@@ -41,6 +43,10 @@ export function bubblewrapArguments(plan: BubblewrapPlan): string[] {
     '--hostname',
     'sandbox',
   ];
+  if (plan.env !== undefined) {
+    args.push('--clearenv');
+    for (const [name, value] of Object.entries(plan.env)) args.push('--setenv', name, value);
+  }
   for (const mount of plan.system) {
     if (mount.kind === 'link') args.push('--symlink', mount.target, mount.path);
     else args.push('--ro-bind', mount.path, mount.path);

@@ -8,18 +8,19 @@ import { isInside } from '../governance/real-path.js';
 import type { PreparedRoots } from '../governance/sandbox-path.js';
 import type { Zone } from '../zone/zone.js';
 import { bubblewrapArguments } from './bubblewrap-arguments.js';
-import { startChild } from './child-process.js';
+import { adoptChild, startChild } from './child-process.js';
 import { probeBubblewrap } from './find-bubblewrap.js';
 import { FolderMemo } from './folder-memo.js';
 import { withOnlyDescriptors } from './inherited-descriptors.js';
 import { startProgramNetwork } from './network/program-network.js';
 import { behindBridge } from './network/proxy-bridge.js';
 import { pathTreatment } from './path-treatment.js';
-import { createPidsGroup } from './pids-cgroup.js';
+import { createPidsGroup, type PidsGroup } from './pids-cgroup.js';
 import { protectedCreations, removeCreations } from './protected-creations.js';
 import type { ResolvedSandbox } from './sandbox-settings.js';
 import { SandboxViewError, sandboxView } from './sandbox-view.js';
 import { unavailableMessage } from './sandboxed-program.js';
+import { Standby } from './standby.js';
 import { extraProgramFolders, hiddenSystemPaths, systemMounts } from './system-folders.js';
 
 /** The memo key of calls without a zone. */
@@ -48,12 +49,14 @@ export interface CallSandbox {
 export class CellSandbox {
   readonly settings: ResolvedSandbox;
   readonly #live = new Set<ToolProcess>();
+  readonly #standby: Standby;
   /** Folder memos by zone (a run's own zone is its own object), then tool, WorkDir and home folder. */
   readonly #memos = new WeakMap<object, Map<string, FolderMemo>>();
   #stopped = false;
 
   constructor(settings: ResolvedSandbox) {
     this.settings = settings;
+    this.#standby = new Standby(settings.limits.processes);
   }
 
   get mode(): 'on' | 'off' {
@@ -68,6 +71,7 @@ export class CellSandbox {
   /** Stops every program still running (the cell stops). */
   async stopAll(): Promise<void> {
     this.#stopped = true;
+    this.#standby.close();
     await Promise.all([...this.#live].map((child) => child.stop(STOP_GRACE_MS)));
   }
 
@@ -144,18 +148,10 @@ export class CellSandbox {
       cwd,
       limits: this.settings.limits,
       binds: network === undefined ? [] : [network.socketPath],
+      env: network === undefined ? request.env : { ...request.env, ...network.env },
       argv: network === undefined ? request.argv : behindBridge(request.argv, network.socketPath, 3),
     });
-    const group = createPidsGroup(this.settings.limits.processes);
-    // A shell joins the group (so no process starts outside it), closes every descriptor but stdio and
-    // bubblewrap's info fd, and becomes bubblewrap.
-    const [command, ...commandArgs] = withOnlyDescriptors(3, [probe.path, '--info-fd', '3', ...args], {
-      ...(group === undefined ? {} : { first: 'echo $$ > "$0"', zero: group.procsFile }),
-    });
-    const release = () => {
-      group?.remove();
-      void network?.close();
-    };
+    const bwrap = [probe.path, '--info-fd', '3', ...args];
     // With the roots writable, what the program made where it may not write is undone once it is gone.
     const undo = () => {
       if (!call.writable) return undefined;
@@ -165,23 +161,41 @@ export class CellSandbox {
         return undefined; // the roots grew past what can be walked: nothing to compare with
       }
     };
+    const gone = (started: ToolProcess | undefined, group: PidsGroup | undefined) => {
+      if (started !== undefined) this.#live.delete(started);
+      group?.remove();
+      void network?.close();
+      const removed = undo();
+      // The next program's standby, now that no program of this call is starting.
+      setImmediate(() => this.#standby.prepare());
+      return removed;
+    };
+    // A standby already in its own pids cgroup becomes bubblewrap at once; else a shell joins a new
+    // group (so no process starts outside it), closes every descriptor but stdio and the info fd, and
+    // becomes bubblewrap.
+    const waiting = this.#standby.run(bwrap);
+    if (waiting !== undefined) {
+      const holder: { started?: ToolProcess } = {};
+      holder.started = adoptChild(waiting.child, waiting.pid, request, {
+        sandboxed: true,
+        onGone: () => gone(holder.started, waiting.group),
+      });
+      return holder.started;
+    }
+    const group = createPidsGroup(this.settings.limits.processes);
+    const [command, ...commandArgs] = withOnlyDescriptors(3, bwrap, {
+      ...(group === undefined ? {} : { first: 'echo $$ > "$0"', zero: group.procsFile }),
+    });
     let started: ToolProcess | undefined;
     try {
-      started = await startChild(
-        network === undefined ? request : { ...request, env: { ...request.env, ...network.env } },
-        {
-          command: command as string,
-          args: commandArgs,
-          sandboxed: true,
-          onGone: () => {
-            if (started !== undefined) this.#live.delete(started);
-            release();
-            return undo();
-          },
-        },
-      );
+      started = await startChild(request, {
+        command: command as string,
+        args: commandArgs,
+        sandboxed: true,
+        onGone: () => gone(started, group),
+      });
     } catch (error) {
-      release();
+      gone(undefined, group);
       throw error;
     }
     return started;

@@ -27,11 +27,22 @@ export interface ChildLaunch {
 export async function startChild(request: ToolProcessRequest, launch: ChildLaunch): Promise<ToolProcess> {
   const child = spawn(launch.command, launch.args, {
     cwd: launch.sandboxed ? '/' : request.cwd,
-    env: request.env,
+    // A sandboxed program gets its environment from bubblewrap's --setenv; bash needs a PATH to start.
+    env: launch.sandboxed ? { PATH: process.env.PATH ?? '/usr/bin:/bin' } : request.env,
     stdio: launch.sandboxed ? ['ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
   const pid = await spawned(child, launch.command);
+  return adoptChild(child, pid, request, launch);
+}
+
+/** Takes over a started child (one started here, or a standby that became the program). */
+export function adoptChild(
+  child: ChildProcess,
+  pid: number,
+  request: ToolProcessRequest,
+  launch: Pick<ChildLaunch, 'sandboxed' | 'onGone'>,
+): ToolProcess {
   // Signals go through process.kill; a later 'error' event has nothing left to report.
   child.on('error', () => {});
   const exited = new Promise<ToolProcessExit>((resolve) => {

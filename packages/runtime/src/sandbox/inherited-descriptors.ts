@@ -14,5 +14,6 @@ export function withOnlyDescriptors(
 ): string[] {
   const close = `for f in /proc/$$/fd/*; do n=\${f##*/}; [ "$n" -gt ${keep} ] && eval "exec $n>&-" 2>/dev/null; done`;
   const script = `${options.first === undefined ? '' : `${options.first} || exit 125; `}${close}; exec "$@"`;
-  return ['bash', '-c', script, options.zero ?? 'bash', ...argv];
+  // No start-up file: bash reads ~/.bashrc when its stdin is a socket (a launcher's pipe may be one).
+  return ['bash', '--norc', '--noprofile', '-c', script, options.zero ?? 'bash', ...argv];
 }
