@@ -31,6 +31,11 @@ export class Standby {
     this.#processes = processes;
   }
 
+  /** The pid of the process waiting now, if one is. */
+  get waiting(): number | undefined {
+    return this.#next?.alive === true ? this.#next.pid : undefined;
+  }
+
   /**
    * The waiting process, turned into `argv`; undefined when none is ready. The next one is prepared
    * by `prepare`, which the caller calls once the program is gone: a cgroup move stalls every fork on
