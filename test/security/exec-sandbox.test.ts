@@ -23,7 +23,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { builtins } from '@wesgine/builtins';
 import { type CellSpec, createEngine, DEFAULT_ZONE_FILE, type HumanChannel } from '@wesgine/runtime';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fingerprint, livingWith } from './sandbox.fixture.js';
+import { fingerprint, livingWith } from './effects.fixture.js';
 
 const engine = createEngine({ tools: builtins });
 const approver: HumanChannel = { ask: async () => ({ decision: 'approve' }) };

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
@@ -6,7 +5,6 @@ import {
   readdirSync,
   readFileSync,
   realpathSync,
-  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -15,26 +13,12 @@ import { dirname, join } from 'node:path';
 import { builtins } from '@wesgine/builtins';
 import { createEngine, DEFAULT_ZONE_FILE } from '@wesgine/runtime';
 import { describe, expect, it } from 'vitest';
+import { fingerprint } from './effects.fixture.js';
 
 // Class 5 of issue 9: files other programs execute. What git runs (config and hooks anywhere under a
 // .git folder, a submodule's or worktree's included, and the `.git` files and pointers that send git to
 // another folder) is Hardline for every tool that writes; what editors, shells and CI run asks under
 // the shipped default zone, even under a child zone that allows every other write.
-
-function fingerprint(folder: string): string {
-  const hash = createHash('sha256');
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      const path = join(dir, name);
-      const stats = statSync(path, { throwIfNoEntry: false });
-      hash.update(`${path}\n`);
-      if (stats?.isDirectory()) walk(path);
-      else if (stats?.isFile()) hash.update(readFileSync(path));
-    }
-  };
-  walk(folder);
-  return hash.digest('hex');
-}
 
 const GIT_FILES: Record<string, string> = {
   '.git/config': '[core]\n\tbare = false\n',

@@ -23,7 +23,7 @@ import { builtins } from '@wesgine/builtins';
 import { type ApprovalRequest, type Cell, type CellSpec, createEngine, DEFAULT_ZONE_FILE } from '@wesgine/runtime';
 import { type HttpServer, serve } from '@wesgine/runtime/http';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fingerprint } from './sandbox.fixture.js';
+import { fingerprint } from './effects.fixture.js';
 
 const engine = createEngine({ tools: builtins });
 const SECRET = 'OUTSIDE-FILES-HTTP-5d21';

@@ -1,39 +1,14 @@
-import { createHash } from 'node:crypto';
-import {
-  linkSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  realpathSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { linkSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEngine } from '@wesgine/runtime';
 import { describe, expect, it } from 'vitest';
 import pack from '../example-pack/src/index.js';
+import { fingerprint } from './effects.fixture.js';
 
 // Threat list rows (research B, section d) for paths, symlinks and special files, driven through
 // run.call with the example pack as the engine's tools, each in a throwaway work folder. Every test
 // proves the refusal and that nothing outside the work folder was read into the result or changed.
-
-function fingerprint(folder: string): string {
-  const hash = createHash('sha256');
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      const path = join(dir, name);
-      const stats = statSync(path, { throwIfNoEntry: false });
-      hash.update(`${path}\n`);
-      if (stats?.isDirectory()) walk(path);
-      else if (stats?.isFile()) hash.update(readFileSync(path));
-    }
-  };
-  walk(folder);
-  return hash.digest('hex');
-}
 
 function world() {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'wesgine-security-')));

@@ -1,20 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import {
-  linkSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  realpathSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { linkSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { builtins } from '@wesgine/builtins';
 import { createEngine } from '@wesgine/runtime';
 import { afterAll, describe, expect, it } from 'vitest';
+import { fingerprint } from './effects.fixture.js';
 
 // Class 4 of issue 9: check-then-use races. A child process swaps a name, as fast as it can, between a
 // regular file inside the work folder and a symbolic link to an outside file (and a folder and a link to
@@ -53,21 +44,6 @@ while (Date.now() < until) {
 try { if (kind === 'file') { fs.rmSync(name, { force: true }); fs.writeFileSync(name, 'inside NEEDLE\\n'); } } catch {}
 process.stdout.write(String(flips));
 `;
-
-function fingerprint(folder: string): string {
-  const hash = createHash('sha256');
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      const path = join(dir, name);
-      const stats = statSync(path, { throwIfNoEntry: false });
-      hash.update(`${path}\n`);
-      if (stats?.isDirectory()) walk(path);
-      else if (stats?.isFile()) hash.update(readFileSync(path));
-    }
-  };
-  walk(folder);
-  return hash.digest('hex');
-}
 
 const started: ChildProcess[] = [];
 /** grep's engine for the next calls, as a user picks it (`WESGINE_GREP`). */

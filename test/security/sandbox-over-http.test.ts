@@ -33,7 +33,7 @@ import { builtins, closeBrowsers } from '@wesgine/builtins';
 import { type ApprovalRequest, type Cell, type CellSpec, createEngine, DEFAULT_ZONE_FILE } from '@wesgine/runtime';
 import { type HttpServer, type ServeOptions, serve } from '@wesgine/runtime/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fingerprint, livingWith } from './sandbox.fixture.js';
+import { fingerprint, livingWith } from './effects.fixture.js';
 
 const engine = createEngine({ tools: builtins });
 const OUTSIDE_SECRET = 'OUTSIDE-HTTP-3b7e';

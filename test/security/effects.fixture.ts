@@ -1,17 +1,17 @@
-// Helpers the OS sandbox suites share: a content fingerprint of a folder (to prove nothing outside
-// changed) and the host's live processes carrying a marker in their name (to prove none is left).
+// Helpers the security suites share to prove effects: a fingerprint of a folder (nothing outside
+// changed) and the host's live processes carrying a marker in their name (none is left).
 import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** A hash of every path, link target and file content under `folder`. */
+/** A hash of every path, its kind and mode, and every file's content under `folder` (links not followed). */
 export function fingerprint(folder: string): string {
   const hash = createHash('sha256');
   const walk = (dir: string) => {
     for (const name of readdirSync(dir).sort()) {
       const path = join(dir, name);
       const stats = lstatSync(path, { throwIfNoEntry: false });
-      hash.update(`${path}:${stats?.mode}:${stats?.nlink}\n`);
+      hash.update(`${path}:${stats?.mode}\n`);
       if (stats?.isDirectory()) walk(path);
       else if (stats?.isFile()) hash.update(readFileSync(path));
     }
