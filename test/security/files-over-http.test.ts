@@ -18,27 +18,16 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import { builtins } from '@wesgine/builtins';
-import { type ApprovalRequest, type Cell, type CellSpec, createEngine, DEFAULT_ZONE_FILE } from '@wesgine/runtime';
+import { type Cell, type CellSpec, createEngine, DEFAULT_ZONE_FILE } from '@wesgine/runtime';
 import { type HttpServer, serve } from '@wesgine/runtime/http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fingerprint } from './effects.fixture.js';
+import { type Answer, type Decision, httpClient } from './http-client.fixture.js';
 
 const engine = createEngine({ tools: builtins });
 const SECRET = 'OUTSIDE-FILES-HTTP-5d21';
 const FLIP_MS = 2000;
-
-type Decision = 'approve' | 'deny';
-
-interface Answer {
-  readonly status: number;
-  /** The body exactly as sent (the secret is looked for in it, not in a parsed copy). */
-  readonly body: string;
-  readonly result: { readonly isError: boolean; readonly code?: string; readonly text: string };
-  /** The approvals the call parked, as GET /approvals showed them, each answered with the decision asked for. */
-  readonly asked: readonly ApprovalRequest[];
-}
 
 interface World {
   readonly root: string;
@@ -90,53 +79,8 @@ async function world(spec: Partial<CellSpec> = {}, files: Record<string, string>
   }
   const cell = engine.createCell({ workDir: work, dataDir: join(root, 'data'), ...spec });
   const server = await serve(cell);
-  const auth = { authorization: `Bearer ${server.token}` };
-  const url = server.url;
 
-  let events = '';
-  const stopEvents = new AbortController();
-  const stream = await fetch(`${url}/events`, { headers: auth, signal: stopEvents.signal });
-  expect(stream.status).toBe(200);
-  const reading = (async () => {
-    const decoder = new TextDecoder();
-    try {
-      for await (const chunk of stream.body as AsyncIterable<Uint8Array>) events += decoder.decode(chunk);
-    } catch {
-      // aborted at the end
-    }
-  })();
-
-  const post = (path: string, body: unknown) =>
-    fetch(`${url}${path}`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-
-  const call = async (tool: string, args: Record<string, unknown>, decision: Decision = 'approve', sessionId = 's') => {
-    let done = false;
-    const answered = post(`/tools/${tool}/call`, { args, sessionId }).then(async (response) => {
-      const body = await response.text();
-      done = true;
-      return { status: response.status, body };
-    });
-    const asked: ApprovalRequest[] = [];
-    while (!done) {
-      await Promise.race([answered, delay(5)]);
-      if (done) break;
-      const pending = (await (await fetch(`${url}/approvals`, { headers: auth })).json()) as ApprovalRequest[];
-      for (const request of pending) {
-        asked.push(request);
-        const decided = await post(
-          `/approvals/${request.id}`,
-          decision === 'approve' ? { decision } : { decision, reason: 'denied over HTTP' },
-        );
-        expect(decided.status).toBe(200);
-      }
-    }
-    const { status, body } = await answered;
-    return { status, body, result: JSON.parse(body), asked };
-  };
+  const api = await httpClient(server.url, server.token ?? '');
 
   const state = () => `${readdirSync(root).sort().join(',')}|${fingerprint(outside)}`;
   let before = state();
@@ -147,16 +91,16 @@ async function world(spec: Partial<CellSpec> = {}, files: Record<string, string>
     outside,
     cell,
     server,
-    call,
-    events: () => events,
+    // Every call in one session unless told otherwise: write and edit need a read in the same session.
+    call: (tool, args, decision = 'approve', sessionId = 's') => api.call(tool, args, decision, sessionId),
+    events: api.events,
     snapshot: () => {
       before = state();
     },
     untouched: () => state() === before,
     close: () => {
       closing ??= (async () => {
-        stopEvents.abort();
-        await reading;
+        await api.close();
         await server.close();
         await cell.stop();
       })();

@@ -34,6 +34,7 @@ import { type ApprovalRequest, type Cell, type CellSpec, createEngine, DEFAULT_Z
 import { type HttpServer, type ServeOptions, serve } from '@wesgine/runtime/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fingerprint, livingWith } from './effects.fixture.js';
+import { type Answer, type Client, httpClient } from './http-client.fixture.js';
 
 const engine = createEngine({ tools: builtins });
 const OUTSIDE_SECRET = 'OUTSIDE-HTTP-3b7e';
@@ -42,17 +43,6 @@ const KEY_SECRET = 'PRIVATE-KEY-HTTP-d02f';
 const ENV_SECRET = 'DOTENV-HTTP-6e95';
 const HOST_SECRET = 'HOST-API-KEY-HTTP-8c13';
 const SECRETS = [OUTSIDE_SECRET, FOLDER_SECRET, KEY_SECRET, ENV_SECRET, HOST_SECRET];
-
-type Decision = 'approve' | 'deny';
-
-interface Answer {
-  readonly status: number;
-  /** The body exactly as sent (the secrets are looked for in it, not in a parsed copy). */
-  readonly body: string;
-  readonly result: { readonly isError: boolean; readonly code?: string; readonly text: string };
-  /** The approvals the call parked, each answered over HTTP with the decision asked for. */
-  readonly asked: readonly ApprovalRequest[];
-}
 
 /**
  * A cell served on loopback with its own token, in a folder of its own:
@@ -67,73 +57,6 @@ interface World extends Client {
   readonly server: HttpServer;
   /** Whether everything outside the work folder (and the data folder) is as it was made. */
   untouched(): boolean;
-}
-
-/** A client of one server, holding its token, with the server's /events stream read from the start. */
-interface Client {
-  /** POST /tools/<tool>/call; every approval the call parks is answered with `decision`. */
-  call(tool: string, args: Record<string, unknown>, decision?: Decision): Promise<Answer>;
-  exec(command: string, decision?: Decision, extra?: Record<string, unknown>): Promise<Answer>;
-  /** Everything the /events stream has carried so far. */
-  events(): string;
-  close(): Promise<void>;
-}
-
-async function client(url: string, token: string): Promise<Client> {
-  const auth: Record<string, string> = token === '' ? {} : { authorization: `Bearer ${token}` };
-  let events = '';
-  const stopEvents = new AbortController();
-  const stream = await fetch(`${url}/events`, { headers: auth, signal: stopEvents.signal });
-  expect(stream.status).toBe(200);
-  const reading = (async () => {
-    const decoder = new TextDecoder();
-    try {
-      for await (const chunk of stream.body as AsyncIterable<Uint8Array>) events += decoder.decode(chunk);
-    } catch {
-      // aborted at the end
-    }
-  })();
-
-  const post = (path: string, body: unknown) =>
-    fetch(`${url}${path}`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-
-  const call = async (tool: string, args: Record<string, unknown>, decision: Decision = 'approve') => {
-    let done = false;
-    const answered = post(`/tools/${tool}/call`, { args }).then(async (response) => {
-      const body = await response.text();
-      done = true;
-      return { status: response.status, body };
-    });
-    const asked: ApprovalRequest[] = [];
-    while (!done) {
-      const pending = (await (await fetch(`${url}/approvals`, { headers: auth })).json()) as ApprovalRequest[];
-      for (const request of pending) {
-        asked.push(request);
-        const decided = await post(
-          `/approvals/${request.id}`,
-          decision === 'approve' ? { decision } : { decision, reason: 'denied over HTTP' },
-        );
-        expect(decided.status).toBe(200);
-      }
-      await Promise.race([answered, delay(15)]);
-    }
-    const { status, body } = await answered;
-    return { status, body, result: JSON.parse(body), asked };
-  };
-
-  return {
-    call,
-    exec: (command, decision, extra = {}) => call('exec', { command, ...extra }, decision),
-    events: () => events,
-    close: async () => {
-      stopEvents.abort();
-      await reading;
-    },
-  };
 }
 
 const worlds: World[] = [];
@@ -163,7 +86,7 @@ async function world(spec: Partial<CellSpec> = {}, options: ServeOptions = {}): 
     `${readdirSync(root).sort().join(',')}|${readFileSync(join(root, 'outside.txt'), 'utf8')}|${fingerprint(outside)}|${fingerprint(home)}`;
   const before = state();
 
-  const api = await client(server.url, server.token ?? '');
+  const api = await httpClient(server.url, server.token ?? '');
 
   let closing: Promise<void> | undefined;
   const made: World = {
@@ -247,7 +170,7 @@ async function childServer(
   const exited = once(child, 'exit');
   const [line] = (await once(createInterface({ input: child.stdout as Readable }), 'line')) as [string];
   const { url, token } = JSON.parse(line) as { url: string; token: string };
-  const api = await client(url, token);
+  const api = await httpClient(url, token);
   return {
     ...api,
     close: async () => {
