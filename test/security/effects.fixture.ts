@@ -1,7 +1,7 @@
 // Helpers the security suites share to prove effects: a fingerprint of a folder (nothing outside
 // changed) and the host's live processes carrying a marker in their name (none is left).
 import { createHash } from 'node:crypto';
-import { lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { accessSync, constants, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** A hash of every path, its kind and mode, and every file's content under `folder` (links not followed). */
@@ -36,4 +36,17 @@ export function livingWith(marker: string): number[] {
     }
   }
   return found;
+}
+
+/**
+ * Whether this machine lets the runtime make pids cgroups (cgroup v1's pids hierarchy writable), which
+ * the sandbox's process limit needs; where it does not, the limit is documented as not enforced.
+ */
+export function pidsCgroupsWritable(): boolean {
+  try {
+    accessSync('/sys/fs/cgroup/pids', constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
