@@ -92,6 +92,7 @@ export class Run {
     const { spec, engine } = cell;
     const progressAware = new Set([...engine.progressAware, ...(spec.extraProgressAware ?? [])]);
     const roots = { workDir: spec.workDir, allowPaths: spec.allowPaths ?? [], denyPaths: spec.denyPaths ?? [] };
+    const policy = runZone(cell, params.zone);
     this.#scope = {
       lookup: (name) => this.#lookup(name),
       unavailable: (name) => this.#unavailable(name),
@@ -101,7 +102,8 @@ export class Run {
       roots,
       preparedRoots: prepareRoots(roots),
       detector: new CycleDetector(cell.cycleConfig),
-      zone: this.#aliasAware(runZone(cell, params.zone)),
+      zone: this.#aliasAware(policy),
+      policy,
       human: params.human,
       sticky: cell.sessionApprovals,
       network: spec.network ?? {},

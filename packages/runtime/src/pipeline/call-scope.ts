@@ -25,6 +25,11 @@ export interface CallScope {
   readonly detector: CycleDetector;
   /** The actor's policy (the cell's, narrowed by the run's); none means Hardline and Sandbox decide alone. */
   readonly zone: Zone | undefined;
+  /**
+   * The policy the zone stands for, the same object for every run of a cell without a zone of its own:
+   * what the OS sandbox keys its kept view of the roots on (the zone itself is wrapped anew per run).
+   */
+  readonly policy: object | undefined;
   /** Who answers when governance asks; none means every ask is refused. */
   readonly human: HumanChannel | undefined;
   /** Calls approved for their session: session, tool, rule and canonical arguments. */

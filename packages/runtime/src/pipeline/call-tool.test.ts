@@ -69,6 +69,7 @@ function harness(handlers: Partial<Record<'read' | 'touch' | 'run', AnyHandler>>
     preparedRoots: prepareRoots({ workDir: work, allowPaths: [], denyPaths: [] }),
     detector: new CycleDetector(),
     zone: undefined,
+    policy: undefined,
     human: undefined,
     sticky: new Set(),
     network: {},

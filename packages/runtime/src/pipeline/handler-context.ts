@@ -84,6 +84,7 @@ export class HandlerContext implements ToolContext {
         roots: scope.preparedRoots,
         writable: this.#category === 'action',
         zone: scope.zone,
+        policy: scope.policy,
         workDir: scope.roots.workDir,
         ...(scope.zone?.allowsHosts(tool) === true ? { checkUrl: (url: string) => this.checkUrl(url) } : {}),
       });

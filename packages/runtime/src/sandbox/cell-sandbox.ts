@@ -38,6 +38,8 @@ export interface CallSandbox {
   readonly writable: boolean;
   /** The call's Zone (the cell's narrowed by the run's), which hides or write-protects paths too. */
   readonly zone: Zone | undefined;
+  /** What the zone stands for across runs (the cell's policy), for the kept view of the roots. */
+  readonly policy: object | undefined;
   readonly workDir: string;
   /**
    * Present when the Zone allows the tool some host: then programs reach the network through a guard
@@ -97,7 +99,7 @@ export class CellSandbox {
   }
 
   #memo(call: CallSandbox): FolderMemo {
-    const zoneKey = call.zone ?? NO_ZONE;
+    const zoneKey = call.policy ?? NO_ZONE;
     let byTool = this.#memos.get(zoneKey);
     if (byTool === undefined) {
       byTool = new Map();
