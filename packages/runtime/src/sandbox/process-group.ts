@@ -17,7 +17,7 @@ interface ProcessState {
 }
 
 /** One process's state, group and session from /proc/<pid>/stat; undefined when it is gone. */
-export function processState(pid: number): ProcessState | undefined {
+function processState(pid: number): ProcessState | undefined {
   let stat: string;
   try {
     stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
@@ -27,20 +27,6 @@ export function processState(pid: number): ProcessState | undefined {
   // "pid (name) state ppid pgrp session ...": the name may hold spaces and parentheses.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return { pid, state: fields[0] ?? '', group: Number(fields[2]), session: Number(fields[3]) };
-}
-
-/** Whether a process is running: it exists and is not a zombie waiting to be reaped. */
-export function isRunning(pid: number): boolean {
-  if (HAS_PROC) {
-    const state = processState(pid)?.state;
-    return state !== undefined && state !== 'Z' && state !== 'X';
-  }
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** The live processes of the leader's group or session (Linux); undefined where /proc is not there. */
