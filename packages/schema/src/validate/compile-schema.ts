@@ -5,6 +5,7 @@ import { countCodePoints, describeValue, escapePointer, indexSegment, plural, qu
 import { emitSchema } from './emit-schema.js';
 import { checkFormat, formatMessage } from './format-message.js';
 import { findDuplicate, jsonEqual } from './json-equality.js';
+import { isMultipleOf } from './multiple-of.js';
 import type { SchemaNode } from './schema-node.js';
 import { unexplainedRejection, type ValidationIssue, type ValidationResult } from './validation-issue.js';
 
@@ -18,6 +19,7 @@ const HELPERS = {
   findDuplicate,
   formatMessage,
   indexSegment,
+  isMultipleOf,
   jsonEqual,
   plural,
   quote,

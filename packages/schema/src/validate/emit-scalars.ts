@@ -49,9 +49,13 @@ export function emitNumber(schema: SchemaObject, mode: Mode, data: string, path:
   }
   const multipleOf = schema.multipleOf;
   if (typeof multipleOf === 'number') {
-    // The remainder test TypeBox's compiler uses, so both validators agree on fractions.
+    // Integers by remainder; anything else decimal by decimal (`isMultipleOf`), so 0.3 is a multiple of
+    // 0.01 though the float remainder is not 0.
     const message = `${text(`must be a multiple of ${multipleOf}, got `)} + ${data}`;
-    lines.push(`if (${data} % ${multipleOf} !== 0) { ${fail(mode, 'multipleOf', path, message)} }`);
+    const test = Number.isSafeInteger(multipleOf)
+      ? `(Number.isSafeInteger(${data}) ? ${data} % ${multipleOf} !== 0 : !isMultipleOf(${data}, ${multipleOf}))`
+      : `!isMultipleOf(${data}, ${multipleOf})`;
+    lines.push(`if (${test}) { ${fail(mode, 'multipleOf', path, message)} }`);
   }
   return lines.join('\n');
 }

@@ -60,6 +60,8 @@ function faithful(node: unknown, seen: Set<unknown>): boolean {
   }
   if (kind === 'Record' && Object.keys(schema.patternProperties ?? {}).length !== 1) return false;
   if (typeof schema.format === 'string' && !FormatRegistry.Has(schema.format)) return false;
+  // TypeBox tests multipleOf by float remainder, which refuses 0.3 for 0.01; ours is decimal-exact.
+  if (typeof schema.multipleOf === 'number' && !Number.isSafeInteger(schema.multipleOf)) return false;
   if (kind === 'Object' && Object.keys(schema.properties ?? {}).some((key) => key in Object.prototype)) return false;
   for (const child of children(schema)) if (!faithful(child, seen)) return false;
   return true;
