@@ -8,6 +8,7 @@ export { DIALECT_NAMES, isDialectName, STRICT_MODE_DIALECTS } from './dialects/d
 export type { DialectExport, ExportOptions } from './dialects/export-tool.js';
 export { exportTool, exportToolAllDialects, exportTools } from './dialects/export-tool.js';
 export type { LossEntry, LossReport } from './dialects/loss-report.js';
+export type { PropertyName } from './dialects/property-names.js';
 export { mapToolNames, providerToolName } from './dialects/provider-name.js';
 export { toToolError } from './errors/to-tool-error.js';
 export { ToolDefinitionError } from './errors/tool-definition-error.js';

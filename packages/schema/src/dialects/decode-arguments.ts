@@ -1,4 +1,5 @@
 import { acceptsNull } from './nullable.js';
+import { canonicalPropertyNames, type PropertyNameRule } from './property-names.js';
 import { cloneJson, isRecord, type SchemaNode, typesOf } from './schema-node.js';
 
 export interface DecodeOptions {
@@ -6,10 +7,17 @@ export interface DecodeOptions {
   readonly nullOptionals?: boolean;
   /** Turn strings back into the number or boolean literal the original schema allows there (Gemini). */
   readonly stringLiterals?: boolean;
+  /**
+   * The rule the declaration's property names were made to fit (`renameProperties`): names the provider
+   * sends are turned back into the schema's own, first, at every depth.
+   */
+  readonly propertyNames?: PropertyNameRule;
 }
 
 interface Shape {
   readonly properties: Record<string, unknown>;
+  /** Provider property name to canonical name, for the names the declaration renamed. */
+  readonly renames: ReadonlyMap<string, string>;
   readonly required: ReadonlySet<unknown>;
   readonly patterns: readonly (readonly [RegExp, unknown])[];
   readonly additional: unknown;
@@ -24,6 +32,18 @@ interface Shape {
  */
 export function createDecoder(schema: SchemaNode, options: DecodeOptions): (args: unknown) => unknown {
   const definitions = isRecord(schema.$defs) ? schema.$defs : {};
+  const rule = options.propertyNames;
+  const renameCache = new WeakMap<object, ReadonlyMap<string, string>>();
+  const renamesOf = (properties: unknown): ReadonlyMap<string, string> => {
+    if (rule === undefined || !isRecord(properties)) return NO_RENAMES;
+    let found = renameCache.get(properties);
+    if (found === undefined) {
+      found = canonicalPropertyNames(Object.keys(properties), rule);
+      renameCache.set(properties, found);
+    }
+    return found;
+  };
+  const ownShape = (node: SchemaNode): Shape => ({ ...plainShape(node), renames: renamesOf(node.properties) });
   const resolveRef = (ref: string): unknown =>
     ref === '#' ? schema : ref.startsWith('#/$defs/') ? definitions[ref.slice('#/$defs/'.length)] : undefined;
   const deref = (node: unknown): unknown => {
@@ -78,7 +98,8 @@ export function createDecoder(schema: SchemaNode, options: DecodeOptions): (args
     return (
       fitting.find((branch) => {
         const properties = (deref(branch) as SchemaNode).properties;
-        return isRecord(properties) && keys.every((key) => key in properties);
+        const renames = renamesOf(properties);
+        return isRecord(properties) && keys.every((key) => key in properties || renames.has(key));
       }) ?? fitting[0]
     );
   };
@@ -93,8 +114,12 @@ export function createDecoder(schema: SchemaNode, options: DecodeOptions): (args
       decoded = value.map((item, index) => decode(shape.prefixItems[index] ?? shape.items, item, ancestors));
     } else {
       const record: Record<string, unknown> = {};
-      for (const [key, item] of Object.entries(value)) {
-        const declared = shape.properties[key];
+      for (const [sent, item] of Object.entries(value)) {
+        // A renamed property is named back before anything else looks at it. When the canonical name
+        // came too, the provider name stays as sent, for validation to report.
+        const canonical = shape.renames.get(sent);
+        const key = canonical === undefined || Object.hasOwn(value, canonical) ? sent : canonical;
+        const declared = Object.hasOwn(shape.properties, key) ? shape.properties[key] : undefined;
         if (
           options.nullOptionals === true &&
           item === null &&
@@ -132,8 +157,11 @@ function fitsKind(node: unknown, kind: 'object' | 'array'): boolean {
   );
 }
 
+const NO_RENAMES: ReadonlyMap<string, string> = new Map();
+
 const EMPTY_SHAPE: Shape = {
   properties: {},
+  renames: NO_RENAMES,
   required: new Set(),
   patterns: [],
   additional: undefined,
@@ -141,7 +169,7 @@ const EMPTY_SHAPE: Shape = {
   prefixItems: [],
 };
 
-function ownShape(node: SchemaNode): Shape {
+function plainShape(node: SchemaNode): Omit<Shape, 'renames'> {
   const patterns: [RegExp, unknown][] = [];
   if (isRecord(node.patternProperties)) {
     for (const [source, child] of Object.entries(node.patternProperties)) {
@@ -165,6 +193,7 @@ function ownShape(node: SchemaNode): Shape {
 function mergeShape(into: Shape, part: Shape): Shape {
   return {
     properties: { ...part.properties, ...into.properties },
+    renames: part.renames.size === 0 ? into.renames : new Map([...part.renames, ...into.renames]),
     required: new Set([...into.required, ...part.required]),
     patterns: [...into.patterns, ...part.patterns],
     additional: into.additional ?? part.additional,

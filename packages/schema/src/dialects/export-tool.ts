@@ -8,6 +8,7 @@ import type { LossReport } from './loss-report.js';
 import { buildMcp } from './mcp.js';
 import { buildOpenAi } from './openai.js';
 import { buildOpenAiStrict } from './openai-strict.js';
+import type { PropertyName } from './property-names.js';
 import { providerToolName } from './provider-name.js';
 
 /** One tool in one provider's form. */
@@ -19,9 +20,17 @@ export interface DialectExport {
   readonly declaration: Record<string, unknown>;
   readonly loss: LossReport;
   /**
+   * The properties the declaration names differently from the tool's schema, because the provider
+   * forbids the schema's names (`gemini`: `-A` is sent as `_A`; `anthropic`: names outside
+   * `[A-Za-z0-9_.-]{1,64}`). Empty for most tools. `decode` already names them back; this is the
+   * way back for anyone reading the declaration.
+   */
+  readonly propertyNames: readonly PropertyName[];
+  /**
    * Provider-shaped arguments back to the canonical shape, to validate against the ORIGINAL schema:
-   * `openai-strict` removes the `null`s it asked for in place of left-out optional properties, `gemini`
-   * turns string-encoded number and boolean enum values back. A fresh value every time; never throws.
+   * renamed properties get their own names back (at every depth), then `openai-strict` removes the
+   * `null`s it asked for in place of left-out optional properties and `gemini` turns string-encoded
+   * number and boolean enum values back. A fresh value every time; never throws.
    */
   decode(args: unknown): unknown;
   /** The handler's result data in the shape the declaration promises (MCP wraps non-object results). */
@@ -71,6 +80,7 @@ export function exportTool(tool: AnyToolDefinition, dialect: DialectName, option
     name,
     declaration: build.declaration,
     loss,
+    propertyNames: [...(build.propertyNames ?? [])],
     decode: build.decode,
     encodeResult: build.encodeResult ?? ((data) => data),
   };

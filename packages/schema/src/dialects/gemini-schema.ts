@@ -18,7 +18,6 @@ const KEPT = new Set([
   'maximum',
 ]);
 const GEMINI_FORMATS = new Set(['enum', 'date-time']);
-const PARAMETER_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 const LITERAL_ONLY = new Set(['const', 'enum', 'type', 'description', 'title']);
 
 /**
@@ -41,13 +40,8 @@ export function toGeminiSchema(schema: SchemaNode, context: WalkContext): Schema
       else if (keyword === 'properties' && isRecord(value)) {
         const properties: SchemaNode = {};
         for (const [name, child] of Object.entries(value)) {
-          const at = childPointer(childPointer(pointer, 'properties'), name);
-          if (!PARAMETER_NAME.test(name)) {
-            context.log.warn(
-              `${at}: Gemini wants property names of letters, digits and '_' (not starting with a digit), up to 64`,
-            );
-          }
-          properties[name] = walk(child, at);
+          // Names are already legal here: `renameProperties` ran first.
+          properties[name] = walk(child, childPointer(childPointer(pointer, 'properties'), name));
         }
         output.properties = properties;
       } else if (keyword === 'required' && Array.isArray(value)) {

@@ -341,10 +341,10 @@ describe('gemini', () => {
             "title": "Closed",
             "type": "object",
             "required": [
-              "bad-name"
+              "bad_name"
             ],
             "properties": {
-              "bad-name": {
+              "bad_name": {
                 "type": "string"
               }
             }
@@ -357,6 +357,13 @@ describe('gemini', () => {
       {
         "dialect": "gemini",
         "entries": [
+          {
+            "action": "rewritten",
+            "detail": "property "bad-name" sent as "bad_name" (Gemini takes letters, digits and '_', not starting with a digit, up to 64); the decoder names it back",
+            "keyword": "properties",
+            "lossy": false,
+            "pointer": "/properties/closed/properties/bad_name",
+          },
           {
             "action": "rewritten",
             "detail": "null branch sent as nullable: true",
@@ -428,7 +435,6 @@ describe('gemini', () => {
         "strictProblems": [],
         "tool": "1st.tool",
         "warnings": [
-          "/properties/closed/properties/bad-name: Gemini wants property names of letters, digits and '_' (not starting with a digit), up to 64",
           "/properties/anything: no type; Gemini 3 rejects TYPE_UNSPECIFIED, use the gemini-json dialect",
         ],
       }
