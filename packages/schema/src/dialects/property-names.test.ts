@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { defineTool } from '../tool/define-tool.js';
 import { validate } from '../validate/validate.js';
 import { exportTool } from './export-tool.js';
+import { valueAtPointer } from './json-pointer.js';
 import { ANTHROPIC_PROPERTY_NAMES, GEMINI_PROPERTY_NAMES, providerPropertyNames } from './property-names.js';
 
 /** grep's flags as a model sees them, nested, in an array, in a union, recursive, beside a map. */
@@ -30,6 +31,11 @@ const grepLike = defineTool({
     env: Type.Record(Type.String(), Type.String()),
   }),
 });
+
+/** The value at `pointer` inside `root`. */
+const at = (root: unknown, pointer: string): unknown => valueAtPointer(root, pointer);
+/** The keys of the object at `pointer` inside `root`. */
+const keysAt = (root: unknown, pointer: string): string[] => Object.keys(at(root, pointer) as object);
 
 const canonical = {
   pattern: 'TODO',
@@ -67,8 +73,8 @@ describe('property names the provider forbids', () => {
 
   it('sends Gemini legal names at every depth, required renamed, and lists each rename', () => {
     const exported = exportTool(grepLike, 'gemini');
-    const parameters = exported.declaration.parameters as Record<string, any>;
-    expect(Object.keys(parameters.properties)).toEqual([
+    const parameters = exported.declaration.parameters;
+    expect(keysAt(parameters, '/properties')).toEqual([
       'pattern',
       '_A',
       '_B',
@@ -83,14 +89,12 @@ describe('property names the provider forbids', () => {
       'tree',
       'env',
     ]);
-    expect(parameters.required).toEqual(['pattern', '_n', 'globs', 'target', 'tree', 'env']);
-    expect(Object.keys(parameters.properties.globs.items.properties)).toEqual(['glob_pattern', 'case_sensitive']);
-    expect(parameters.properties.globs.items.required).toEqual(['glob_pattern', 'case_sensitive']);
-    expect(parameters.properties.target.anyOf.map((branch: any) => Object.keys(branch.properties))).toEqual([
-      ['file_path'],
-      ['dir_path', 'max_depth'],
-    ]);
-    expect(Object.keys(parameters.properties.tree.properties)).toEqual(['node_name', 'child_nodes']);
+    expect(at(parameters, '/required')).toEqual(['pattern', '_n', 'globs', 'target', 'tree', 'env']);
+    expect(keysAt(parameters, '/properties/globs/items/properties')).toEqual(['glob_pattern', 'case_sensitive']);
+    expect(at(parameters, '/properties/globs/items/required')).toEqual(['glob_pattern', 'case_sensitive']);
+    expect(keysAt(parameters, '/properties/target/anyOf/0/properties')).toEqual(['file_path']);
+    expect(keysAt(parameters, '/properties/target/anyOf/1/properties')).toEqual(['dir_path', 'max_depth']);
+    expect(keysAt(parameters, '/properties/tree/properties')).toEqual(['node_name', 'child_nodes']);
     const all = JSON.stringify(exported.declaration);
     expect(all).not.toMatch(/"[^"]*[.-][^"]*":/);
     expect(exported.propertyNames.slice(0, 7)).toEqual([
@@ -157,10 +161,10 @@ describe('property names the provider forbids', () => {
       }),
     });
     const exported = exportTool(odd, 'anthropic');
-    const schema = exported.declaration.input_schema as Record<string, any>;
-    expect(Object.keys(schema.properties)).toEqual(['_top', 'user_name', '-A', 'a.b']);
-    expect(schema.required).toEqual(['_top', '-A', 'a.b']);
-    expect(Object.keys(schema.properties['a.b'].properties)).toEqual(['_odata.type']);
+    const schema = exported.declaration.input_schema;
+    expect(keysAt(schema, '/properties')).toEqual(['_top', 'user_name', '-A', 'a.b']);
+    expect(at(schema, '/required')).toEqual(['_top', '-A', 'a.b']);
+    expect(keysAt(schema, '/properties/a.b/properties')).toEqual(['_odata.type']);
     expect(exported.propertyNames).toEqual([
       { pointer: '/properties/_top', provider: '_top', canonical: '$top' },
       { pointer: '/properties/user_name', provider: 'user_name', canonical: 'user name' },
