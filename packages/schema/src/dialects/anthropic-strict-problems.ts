@@ -1,4 +1,5 @@
 import { childPointer, showPointer } from './json-pointer.js';
+import { mergeAllOf } from './merge-all-of.js';
 import { forEachSubschema, isObjectNode, isRecord, type SchemaNode, typesOf } from './schema-node.js';
 
 const UNSUPPORTED = [
@@ -33,11 +34,13 @@ export function anthropicStrictProblems(schema: SchemaNode): string[] {
   const problem = (pointer: string, text: string) => problems.push(`${showPointer(pointer)}: ${text}`);
   let optional = 0;
   let unions = 0;
-  const walk = (node: unknown, pointer: string): void => {
-    if (!isRecord(node)) {
-      problem(pointer, `a boolean schema (${String(node)}) is not supported in strict mode`);
+  const walk = (given: unknown, pointer: string): void => {
+    if (!isRecord(given)) {
+      problem(pointer, `a boolean schema (${String(given)}) is not supported in strict mode`);
       return;
     }
+    // An allOf of plain objects (Type.Intersect) is one object with all their properties; judge that.
+    const node = (Array.isArray(given.allOf) ? mergeAllOf(given) : undefined) ?? given;
     if (typeof node.$ref === 'string') {
       problem(pointer, `a recursive schema ($ref '${node.$ref}') is not supported in strict mode`);
     }
@@ -58,7 +61,12 @@ export function anthropicStrictProblems(schema: SchemaNode): string[] {
     } else if (node.additionalProperties !== undefined && node.additionalProperties !== false) {
       const shown = node.additionalProperties === true ? 'true' : 'a schema';
       problem(pointer, `a free-form map (additionalProperties: ${shown}) cannot be strict; ${FREE_FORM_ADVICE}`);
-    } else if (isObjectNode(node) && node.properties === undefined && node.additionalProperties === undefined) {
+    } else if (
+      isObjectNode(node) &&
+      node.properties === undefined &&
+      node.additionalProperties === undefined &&
+      node.allOf === undefined
+    ) {
       problem(pointer, `an object without properties is a free-form map and cannot be strict; ${FREE_FORM_ADVICE}`);
     }
     if (isRecord(node.properties)) {

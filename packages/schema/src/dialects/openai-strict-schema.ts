@@ -4,7 +4,7 @@ import { childPointer, showPointer } from './json-pointer.js';
 import { mergeAllOf } from './merge-all-of.js';
 import { acceptsNull, withNull } from './nullable.js';
 import { DESCRIBABLE_KEYWORDS, INERT_KEYWORDS } from './schema-keywords.js';
-import { isObjectNode, isRecord, mapSubschemas, type SchemaNode } from './schema-node.js';
+import { forEachSubschema, isObjectNode, isRecord, mapSubschemas, type SchemaNode } from './schema-node.js';
 
 /** The string formats OpenAI strict mode accepts. */
 export const OPENAI_STRICT_FORMATS: ReadonlySet<string> = new Set([
@@ -41,9 +41,18 @@ const KEPT = new Set([
   'minItems',
   'maxItems',
 ]);
+// OpenAI's documented limits for strict schemas ("Supported schemas", Structured Outputs guide,
+// https://platform.openai.com/docs/guides/structured-outputs#supported-schemas, also at
+// https://developers.openai.com/api/docs/guides/structured-outputs#supported-schemas): up to 5000 object
+// properties in all and 10 levels of nesting; property names, definition names, enum values and const
+// values at most 120,000 characters in all; at most 1000 enum values across all enums; one string
+// enum of more than 250 values at most 15,000 characters.
 const MAX_DEPTH = 10;
 const MAX_PROPERTIES = 5000;
 const MAX_ENUM_VALUES = 1000;
+const MAX_NAME_AND_VALUE_CHARACTERS = 120_000;
+const LARGE_ENUM_VALUES = 250;
+const MAX_LARGE_ENUM_CHARACTERS = 15_000;
 const FREE_FORM_ADVICE = 'list the keys with Type.Object, or take an array of { key, value } objects';
 
 export interface StrictSchema {
@@ -103,9 +112,6 @@ export function toOpenAiStrictSchema(schema: SchemaNode, context: WalkContext): 
     }
     if (current.type === undefined && current.anyOf === undefined && current.$ref === undefined) {
       problem(pointer, 'a schema without a type (Type.Any or Type.Unknown) is not supported in strict mode');
-    }
-    if (Array.isArray(current.enum) && current.enum.length > MAX_ENUM_VALUES) {
-      problem(pointer, `an enum of ${current.enum.length} values is over the strict limit of ${MAX_ENUM_VALUES}`);
     }
 
     const moved: string[] = [];
@@ -180,9 +186,12 @@ export function toOpenAiStrictSchema(schema: SchemaNode, context: WalkContext): 
         properties[name] = strict;
       } else if (acceptsNull(strict, resolve)) {
         properties[name] = strict;
+        // Strict mode cannot leave a property out, and null already has a meaning here: "absent" and
+        // "null" become one answer. The decoder keeps the null (what was sent, and valid); a tool that
+        // tells the two apart cannot be told "absent" by a strict model.
         const detail =
-          'optional and already nullable: sent as required, so the model sends null instead of leaving it out';
-        record(context, at, 'required', 'rewritten', detail, false);
+          'optional and nullable: sent as required, so the model can no longer leave it out and sends null for both "absent" and "null"; the decoder keeps the null, so the tool never sees it left out';
+        record(context, at, 'required', 'rewritten', detail, true);
       } else {
         properties[name] = withNull(strict);
         const detail = 'optional: sent as required and nullable; the decoder turns null back into leaving it out';
@@ -208,7 +217,74 @@ export function toOpenAiStrictSchema(schema: SchemaNode, context: WalkContext): 
   if (propertyCount > MAX_PROPERTIES) {
     problem('', `${propertyCount} properties in all, over the strict limit of ${MAX_PROPERTIES}`);
   }
+  checkSizes(output, problem);
   return { schema: output, problems };
+}
+
+/**
+ * OpenAI's size limits (see `MAX_ENUM_VALUES` above), measured on the strict schema as sent. A `const` counts as a
+ * one-value enum and a union of literals as one enum of its values: strict mode constrains them alike,
+ * so a 1,001-value union of constants is as far over the limit as a 1,001-value enum.
+ */
+function checkSizes(schema: SchemaNode, problem: (pointer: string, text: string) => void): void {
+  let values = 0;
+  let characters = 0;
+  const visit = (node: unknown, pointer: string): void => {
+    if (!isRecord(node)) return;
+    if (Array.isArray(node.enum)) {
+      values += node.enum.length;
+      characters += node.enum.reduce((sum: number, value) => sum + valueLength(value), 0);
+    }
+    if ('const' in node) {
+      values += 1;
+      characters += valueLength(node.const);
+    }
+    for (const keyword of ['properties', '$defs'] as const) {
+      const names = node[keyword];
+      if (isRecord(names)) for (const name of Object.keys(names)) characters += name.length;
+    }
+    const literals = literalValues(node);
+    const strings = literals.filter((value): value is string => typeof value === 'string');
+    const length = strings.reduce((sum, value) => sum + value.length, 0);
+    if (strings.length > LARGE_ENUM_VALUES && length > MAX_LARGE_ENUM_CHARACTERS) {
+      problem(
+        pointer,
+        `an enum of ${strings.length} strings, ${length} characters in all, is over the strict limit of ${MAX_LARGE_ENUM_CHARACTERS} characters for an enum of more than ${LARGE_ENUM_VALUES} values`,
+      );
+    }
+    forEachSubschema(node, pointer, visit);
+  };
+  visit(schema, '');
+  if (values > MAX_ENUM_VALUES) {
+    problem(
+      '',
+      `${values} enum values in all (enum and const values, unions of literals included), over the strict limit of ${MAX_ENUM_VALUES}`,
+    );
+  }
+  if (characters > MAX_NAME_AND_VALUE_CHARACTERS) {
+    problem(
+      '',
+      `${characters} characters of property names, definition names, enum and const values in all, over the strict limit of ${MAX_NAME_AND_VALUE_CHARACTERS}`,
+    );
+  }
+}
+
+/** The values one node allows by enumeration: its `enum`, or the literals of an `anyOf` made only of them. */
+function literalValues(node: SchemaNode): unknown[] {
+  if (Array.isArray(node.enum)) return node.enum;
+  if (!Array.isArray(node.anyOf)) return [];
+  const found: unknown[] = [];
+  for (const branch of node.anyOf) {
+    if (!isRecord(branch)) return [];
+    if ('const' in branch) found.push(branch.const);
+    else if (Array.isArray(branch.enum)) found.push(...branch.enum);
+    else if (branch.type !== 'null') return [];
+  }
+  return found;
+}
+
+function valueLength(value: unknown): number {
+  return typeof value === 'string' ? value.length : JSON.stringify(value ?? null).length;
 }
 
 function renameKey(node: SchemaNode, from: string, to: string): SchemaNode {

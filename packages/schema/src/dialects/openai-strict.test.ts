@@ -410,9 +410,9 @@ describe('openai-strict', () => {
           },
           {
             "action": "rewritten",
-            "detail": "optional and already nullable: sent as required, so the model sends null instead of leaving it out",
+            "detail": "optional and nullable: sent as required, so the model can no longer leave it out and sends null for both "absent" and "null"; the decoder keeps the null, so the tool never sees it left out",
             "keyword": "required",
-            "lossy": false,
+            "lossy": true,
             "pointer": "/properties/note",
           },
           {
