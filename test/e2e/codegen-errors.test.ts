@@ -151,6 +151,21 @@ describe('generate refuses what it cannot make right', () => {
     ]);
   });
 
+  it('a strict tool whose union of constants is over the strict enum limit', async () => {
+    const pack = packWith(
+      'notes.tag',
+      "export default defineTool({ name: 'notes.tag', description: 'Tag notes.', parameters: Type.Object({ tag: Type.Union(Array.from({ length: 1001 }, (_, index) => Type.Literal(`t${index}`))) }), meta: { strict: true } });",
+    );
+    expect(await problemsOf(generate(pack))).toEqual([
+      {
+        file: 'tools/notes.tag.tool.ts',
+        tool: 'notes.tag',
+        message:
+          "tool 'notes.tag' is marked meta.strict, but strict mode cannot take it: /: 1001 enum values in all (enum and const values, unions of literals included), over the strict limit of 1000 (openai-strict)",
+      },
+    ]);
+  });
+
   it('a handler that no longer matches its tool after a parameter is renamed', async () => {
     const pack = copyExamplePack();
     const definition = readPackFile(pack, 'tools/notes.read.tool.ts');
