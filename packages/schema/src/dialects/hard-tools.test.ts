@@ -5,6 +5,7 @@ import { validate } from '../validate/validate.js';
 import { DIALECT_NAMES, type DialectName } from './dialect-name.js';
 import { exportTool } from './export-tool.js';
 import { deep, hardToolArgs, hardTools, names, optionals, shapeAsProvider, wide } from './hard-tools.test.fixture.js';
+import { ANTHROPIC_PROPERTY_NAMES, GEMINI_PROPERTY_NAMES } from './property-names.js';
 
 // Ajv's default multipleOf is a float check that refuses 0.3 for 0.01; its tolerance option is what
 // a provider's own checker would need to accept the decimals the hard tools send.
@@ -123,6 +124,26 @@ describe('hard tools: what the shaping does', () => {
     const shaped = shapeAsProvider(optionals, 'openai-strict', { title: 'a', note: null });
     expect(exported.decode(shaped)).toEqual({ title: 'a', note: null, score: null });
     expect(exported.loss.entries.find((entry) => entry.pointer === '/properties/score')?.lossy).toBe(true);
+  });
+
+  it('sends only property names each provider allows', () => {
+    const propertyNames = (node: unknown): string[] => {
+      if (Array.isArray(node)) return node.flatMap(propertyNames);
+      if (typeof node !== 'object' || node === null) return [];
+      const record = node as Record<string, unknown>;
+      const own =
+        typeof record.properties === 'object' && record.properties !== null ? Object.keys(record.properties) : [];
+      return [...own, ...Object.values(record).flatMap(propertyNames)];
+    };
+    const gemini = hardTools.flatMap((tool) => propertyNames(exportTool(tool, 'gemini').declaration));
+    expect(gemini.length).toBeGreaterThan(150);
+    expect(gemini.filter((name) => !GEMINI_PROPERTY_NAMES.legal.test(name))).toEqual([]);
+    const anthropic = hardTools.flatMap((tool) => propertyNames(exportTool(tool, 'anthropic').declaration));
+    expect(anthropic).toContain('-A');
+    expect(anthropic.filter((name) => !ANTHROPIC_PROPERTY_NAMES.legal.test(name))).toEqual([]);
+    // Before renaming, both would have failed.
+    expect(GEMINI_PROPERTY_NAMES.legal.test('-A')).toBe(false);
+    expect(ANTHROPIC_PROPERTY_NAMES.legal.test('@type')).toBe(false);
   });
 
   it('reports what strict mode cannot take in the hard tools', () => {

@@ -175,6 +175,20 @@ describe('property names the provider forbids', () => {
     expect(validate(odd, decoded).ok).toBe(true);
   });
 
+  it('renames the names dependentRequired and dependentSchemas use with the properties', () => {
+    const dependent = defineTool({
+      name: 'dependent',
+      description: 'Dependent.',
+      parameters: Type.Object(
+        { 'user name': Type.Optional(Type.String()), $pass: Type.Optional(Type.String()) },
+        { dependentRequired: { 'user name': ['$pass'] }, dependentSchemas: { $pass: { required: ['user name'] } } },
+      ),
+    });
+    const schema = exportTool(dependent, 'anthropic').declaration.input_schema;
+    expect(at(schema, '/dependentRequired')).toEqual({ user_name: ['_pass'] });
+    expect(keysAt(schema, '/dependentSchemas')).toEqual(['_pass']);
+  });
+
   it('renames nothing where the provider takes the names, and says so with an empty list', () => {
     for (const dialect of ['openai-strict', 'openai', 'gemini-json', 'mcp'] as const) {
       const exported = exportTool(grepLike, dialect);

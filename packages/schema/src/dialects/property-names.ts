@@ -84,7 +84,7 @@ export function canonicalPropertyNames(names: readonly string[], rule: PropertyN
 
 /**
  * `schema` (refs resolved) with every property name `rule` forbids renamed, at every depth and in
- * `$defs`, and `required` renamed with it. Map keys (`patternProperties`, `additionalProperties`) are
+ * `$defs`, and `required`, `dependentRequired` and `dependentSchemas` renamed with it. Map keys (`patternProperties`, `additionalProperties`) are
  * data, not names, and stay. Each rename is recorded in `context` and listed in the result.
  */
 export function renameProperties(
@@ -99,6 +99,7 @@ export function renameProperties(
     const names =
       properties === undefined ? new Map<string, string>() : providerPropertyNames(Object.keys(properties), rule);
     if (properties === undefined || names.size === 0) return mapSubschemas(node, pointer, walk);
+    const rename = (name: unknown): unknown => (typeof name === 'string' ? (names.get(name) ?? name) : name);
     const copy: SchemaNode = {};
     for (const [keyword, value] of Object.entries(node)) {
       if (keyword === 'properties') {
@@ -116,7 +117,18 @@ export function renameProperties(
         }
         copy.properties = renamedProperties;
       } else if (keyword === 'required' && Array.isArray(value)) {
-        copy.required = value.map((name) => (typeof name === 'string' ? (names.get(name) ?? name) : name));
+        copy.required = value.map(rename);
+      } else if (keyword === 'dependentRequired' && isRecord(value)) {
+        // Keyed by property names and listing them: renamed alike, so the declaration stays consistent.
+        const renamedDependencies: SchemaNode = {};
+        for (const [name, list] of Object.entries(value)) {
+          renamedDependencies[rename(name) as string] = Array.isArray(list) ? list.map(rename) : list;
+        }
+        copy.dependentRequired = renamedDependencies;
+      } else if (keyword === 'dependentSchemas' && isRecord(value)) {
+        const renamedSchemas: SchemaNode = {};
+        for (const [name, child] of Object.entries(value)) renamedSchemas[rename(name) as string] = child;
+        copy.dependentSchemas = renamedSchemas;
       } else {
         copy[keyword] = value;
       }
