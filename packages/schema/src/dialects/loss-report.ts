@@ -2,7 +2,10 @@ import type { DialectName } from './dialect-name.js';
 
 /** One change an exporter made to a schema so the provider accepts it. */
 export interface LossEntry {
-  /** JSON pointer to the schema node, in the layout sent to the provider (`$ref`s already inlined). */
+  /**
+   * JSON pointer to the schema node, in the layout sent to the provider (`$ref`s already inlined,
+   * property names as the provider sees them; `DialectExport.propertyNames` maps them back).
+   */
   readonly pointer: string;
   readonly keyword: string;
   readonly action: 'dropped' | 'moved-to-description' | 'rewritten';

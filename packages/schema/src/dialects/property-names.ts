@@ -29,7 +29,9 @@ export interface PropertyNameRule {
 /**
  * Gemini `parameters`: "Parameter names must start with a letter or an underscore and must only contain
  * chars a-z, A-Z, 0-9, or underscores with a maximum length of 64."
- * https://cloud.google.com/vertex-ai/generative-ai/docs/reference/java/1.3.0/com.google.cloud.vertexai.api.FunctionDeclarationOrBuilder
+ * (FunctionDeclaration.parameters in https://googleapis.github.io/java-genai/javadoc/google-genai/com.google.genai.types/-function-declaration/-builder/parameters.html
+ * and https://cloud.google.com/vertex-ai/generative-ai/docs/reference/java/1.3.0/com.google.cloud.vertexai.api.FunctionDeclarationOrBuilder).
+ * `parametersJsonSchema` (the gemini-json dialect) documents no such rule, so it keeps the names.
  */
 export const GEMINI_PROPERTY_NAMES: PropertyNameRule = {
   legal: /^[A-Za-z_][A-Za-z0-9_]{0,63}$/,
