@@ -86,8 +86,9 @@ export function canonicalPropertyNames(names: readonly string[], rule: PropertyN
 
 /**
  * `schema` (refs resolved) with every property name `rule` forbids renamed, at every depth and in
- * `$defs`, and `required`, `dependentRequired` and `dependentSchemas` renamed with it. Map keys (`patternProperties`, `additionalProperties`) are
- * data, not names, and stay. Each rename is recorded in `context` and listed in the result.
+ * `$defs`, and `required`, `dependentRequired` and `dependentSchemas` renamed with it. Map keys
+ * (`patternProperties`, `additionalProperties`) are data, not names, and stay. Each rename is recorded
+ * in `context` and listed in the result.
  */
 export function renameProperties(
   schema: SchemaNode,
