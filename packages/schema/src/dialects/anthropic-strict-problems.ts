@@ -18,6 +18,10 @@ const UNSUPPORTED = [
   '$dynamicRef',
   '$recursiveRef',
 ];
+// Anthropic's documented per-request limits for strict tools ("JSON Schema limitations",
+// https://platform.claude.com/docs/en/build-with-claude/structured-outputs#json-schema-limitations):
+// 24 optional parameters and 16 parameters using union types across all strict tools. Anthropic documents
+// no enum-size or total-size limit; a request whose grammar is too large is refused by the API.
 const MAX_OPTIONAL = 24;
 const MAX_UNIONS = 16;
 const FREE_FORM_ADVICE = 'list the keys with Type.Object, or take an array of { key, value } objects';
@@ -27,7 +31,8 @@ const FREE_FORM_ADVICE = 'list the keys with Type.Object, or take an array of { 
  * remaining `$ref` means recursion). Only what a strict converter could not fix counts: numeric and
  * length bounds, `minItems` over 1 and unsupported formats could be moved into the description, `oneOf`
  * could become `anyOf`, objects could be closed. The per-request limits (24 optional parameters, 16
- * using `anyOf` or type arrays, across all strict tools) are checked for this tool alone.
+ * using `anyOf` or type arrays, across all strict tools) are checked for this tool alone. An `allOf`
+ * of plain objects (`Type.Intersect`) is judged as the one object it makes.
  */
 export function anthropicStrictProblems(schema: SchemaNode): string[] {
   const problems: string[] = [];
