@@ -9,7 +9,7 @@ const TYPE_DEPTH_SHOWN = 8;
  * one back to a type being spelled (recursion) reads `...`, one that does not resolve `see <ref>`.
  */
 export function typeText(schema: Schema, lookup: RefLookup): string {
-  return spell(schema, lookup, 0, new Set());
+  return spell(schema, lookup, 0, new Set([schema]));
 }
 
 function spell(schema: Schema, lookup: RefLookup, depth: number, spelling: Set<Schema>): string {
