@@ -233,6 +233,47 @@ describe('describeTool', () => {
     expect(loop?.type).toBe('null | array of ...');
   });
 
+  it('takes a description or default written beside a $ref over those of its target', () => {
+    const parameters = {
+      type: 'object',
+      $defs: { Size: { type: 'integer', minimum: 1, default: 5, description: 'A size.' } },
+      properties: {
+        mine: { $ref: '#/$defs/Size', description: 'My size.', default: 7 },
+        theirs: { $ref: '#/$defs/Size' },
+      },
+    };
+    const [mine, theirs] = describeTool({ name: 'sizes', description: 'Sizes.', parameters }).parameters;
+    expect(mine).toMatchObject({ type: 'integer', description: 'My size.', default: 7 });
+    expect(mine?.notes).toEqual(['at least 1', 'default 7']);
+    expect(theirs).toMatchObject({ description: 'A size.', default: 5, notes: ['at least 1', 'default 5'] });
+  });
+
+  it('keeps the words bounded when unions multiply or references fan out', () => {
+    let union: Record<string, unknown> = { type: 'string' };
+    for (let level = 0; level < 8; level++) union = { anyOf: Array.from({ length: 10 }, () => union) };
+    const wide = (to: string) =>
+      Object.fromEntries(Array.from({ length: 100 }, (_, index) => [`p${index}`, { $ref: `#/$defs/${to}` }]));
+    const parameters = {
+      type: 'object',
+      $defs: {
+        A: { type: 'object', properties: wide('B') },
+        B: { type: 'object', properties: wide('C') },
+        C: { type: 'object', properties: { leaf: { type: 'string' } } },
+      },
+      properties: { union, fan: { $ref: '#/$defs/A' } },
+    };
+    const started = performance.now();
+    const [first, fan] = describeTool({ name: 'big', description: 'Big.', parameters }).parameters;
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(first?.type.split(' | ').length).toBeGreaterThan(150);
+    expect(first?.type.split(' | ').length).toBeLessThan(220);
+    expect(first?.type.endsWith('...')).toBe(true);
+    const count = (parameter: typeof fan): number =>
+      parameter === undefined ? 0 : 1 + parameter.children.reduce((sum, child) => sum + count(child), 0);
+    expect(count(first) + count(fan)).toBe(1000);
+    expect(fan?.children[0]?.children[0]).toMatchObject({ path: 'fan.p0.p0', type: 'object', children: [] });
+  });
+
   it('describes a result of any shape', () => {
     const object = defineTool({
       name: 'count',

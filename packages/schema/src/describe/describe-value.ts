@@ -7,79 +7,97 @@ import { alternatives, isObjectLike, listedValues, literal, typeText } from './t
 /** How deep nested object properties are listed; deeper ones show only their type (`object`). */
 const NESTING_SHOWN = 3;
 
+/**
+ * How many properties one description lists at most. References can make a small schema list a great
+ * many (a definition of 100 properties, each pointing at another of 100): the rest are not listed.
+ */
+const PROPERTIES_SHOWN = 1000;
+
 /** How many `allOf` levels are merged into one object. */
 const MERGE_DEPTH = 8;
 
-/** The walk over one schema: its references, and the objects being listed with where they sit. */
+/** The walk over one schema: its references, the objects being listed with where they sit, what is left. */
 interface Walk {
   readonly lookup: RefLookup;
   readonly listing: Map<Schema, string>;
+  budget: number;
 }
 
 /** A whole value: `parameters` (an object) or a result schema of any shape. */
 export function describeWholeValue(schema: Schema, lookup: RefLookup): ValueDescription {
-  return describeShape(schema, { lookup, listing: new Map() }, '', 0);
+  return describeShape(schema, { lookup, listing: new Map(), budget: PROPERTIES_SHOWN }, '', 0);
 }
 
 function describeShape(schema: Schema, walk: Walk, path: string, depth: number): ValueDescription {
-  const target = followRefs(schema, walk.lookup);
-  const notes: string[] = [];
-  const mark = markOf(target);
-  if (mark !== undefined) notes.push(mark);
-  if (typeof target.format === 'string') notes.push(`format ${target.format}`);
-  notes.push(...boundPhrases(target));
+  const resolved = followRefs(schema, walk.lookup);
+  const own = effective(schema, resolved);
+  const notes = narrowing(own);
 
-  const items = target.type === 'array' ? asSchema(target.items) : undefined;
-  const itemTarget = items === undefined ? undefined : followRefs(items, walk.lookup);
-  const source = objectOf(itemTarget ?? target, walk.lookup);
-  if (itemTarget !== undefined && source === undefined) {
+  const items = resolved.type === 'array' ? asSchema(resolved.items) : undefined;
+  const itemResolved = items === undefined ? undefined : followRefs(items, walk.lookup);
+  const source = objectOf(itemResolved ?? resolved, walk.lookup);
+  if (items !== undefined && itemResolved !== undefined && source === undefined) {
     // An array of plain values: what narrows each value is said once, for every item.
-    const itemMark = markOf(itemTarget);
-    const itemNotes = [
-      ...(itemMark === undefined ? [] : [itemMark]),
-      ...(typeof itemTarget.format === 'string' ? [`format ${itemTarget.format}`] : []),
-      ...boundPhrases(itemTarget),
-    ];
-    notes.push(...itemNotes.map((note) => `each item ${note}`));
+    notes.push(...narrowing(effective(items, itemResolved)).map((note) => `each item ${note}`));
   }
 
   let children: ParameterDescription[] = [];
   const seenAt = source === undefined ? undefined : walk.listing.get(source);
   if (seenAt !== undefined) {
     const where = seenAt === '' ? 'the arguments' : seenAt;
-    notes.push(itemTarget === undefined ? `shaped like ${where}` : `each item shaped like ${where}`);
+    notes.push(itemResolved === undefined ? `shaped like ${where}` : `each item shaped like ${where}`);
   } else if (source !== undefined && depth < NESTING_SHOWN) {
     walk.listing.set(source, path);
-    children = describeProperties(source, walk, itemTarget === undefined ? path : `${path}[]`, depth + 1);
+    children = describeProperties(source, walk, itemResolved === undefined ? path : `${path}[]`, depth + 1);
     walk.listing.delete(source);
   }
-  const fallback = 'default' in target ? target.default : schema.default;
-  if (fallback !== undefined) notes.push(`default ${literal(fallback)}`);
+  if (own.default !== undefined) notes.push(`default ${literal(own.default)}`);
   return { type: typeText(schema, walk.lookup), notes, children };
 }
 
 function describeProperties(schema: Schema, walk: Walk, parent: string, depth: number): ParameterDescription[] {
   const shape = mergedShape(schema, walk.lookup, 0);
-  return shape.properties.map(([name, property]) => {
+  const described: ParameterDescription[] = [];
+  for (const [name, property] of shape.properties) {
+    if (walk.budget <= 0) break;
+    walk.budget--;
     const path = parent === '' ? name : `${parent}.${name}`;
-    const target = followRefs(property, walk.lookup);
-    const value = describeShape(property, walk, path, depth);
-    const mark = markOf(target);
-    const fallback = 'default' in target ? target.default : property.default;
-    const values = listedValues(target);
-    const description = typeof target.description === 'string' ? target.description : property.description;
-    return {
+    const own = effective(property, followRefs(property, walk.lookup));
+    const mark = markOf(own);
+    const values = listedValues(own);
+    described.push({
       name,
       path,
-      ...value,
+      ...describeShape(property, walk, path, depth),
       required: shape.required.has(name),
       ...(mark === undefined ? {} : { mark }),
-      bounds: boundPhrases(target),
-      ...(fallback === undefined ? {} : { default: fallback }),
+      bounds: boundPhrases(own),
+      ...(own.default === undefined ? {} : { default: own.default }),
       ...(values === undefined ? {} : { values }),
-      description: typeof description === 'string' ? oneLine(description) : '',
-    };
-  });
+      description: typeof own.description === 'string' ? oneLine(own.description) : '',
+    });
+  }
+  return described;
+}
+
+/**
+ * The keywords that apply to a value: those of the schema a `$ref` leads to, with the ones written
+ * beside the `$ref` (a description, a default) taking precedence.
+ */
+function effective(schema: Schema, resolved: Schema): Schema {
+  if (resolved === schema) return schema;
+  const { $ref: _ref, ...beside } = schema;
+  return { ...resolved, ...beside };
+}
+
+/** The governance mark, the format and the bounds of a value, in the order they are shown. */
+function narrowing(schema: Schema): string[] {
+  const mark = markOf(schema);
+  return [
+    ...(mark === undefined ? [] : [mark]),
+    ...(typeof schema.format === 'string' ? [`format ${schema.format}`] : []),
+    ...boundPhrases(schema),
+  ];
 }
 
 /** What governance reads a string as. */
@@ -115,8 +133,9 @@ function mergedShape(schema: Schema, lookup: RefLookup, depth: number): Shape {
   const required = new Set<string>();
   const own = asSchema(schema.properties);
   if (own !== undefined) for (const [name, value] of Object.entries(own)) properties.set(name, asSchema(value) ?? {});
-  if (Array.isArray(schema.required))
+  if (Array.isArray(schema.required)) {
     for (const name of schema.required) if (typeof name === 'string') required.add(name);
+  }
   if (Array.isArray(schema.allOf) && depth < MERGE_DEPTH) {
     for (const member of schema.allOf) {
       const part = mergedShape(followRefs(asSchema(member) ?? {}, lookup), lookup, depth + 1);

@@ -4,35 +4,49 @@ import { asSchema, followRefs, type RefLookup, type Schema } from './schema-refs
 const TYPE_DEPTH_SHOWN = 8;
 
 /**
+ * How many schemas one type spells at most; the rest read `...`. Unions of unions multiply: ten members
+ * eight levels deep would be a hundred million words.
+ */
+const TYPE_PARTS_SHOWN = 200;
+
+/** One spelling: the schemas being spelled (to notice recursion) and how many parts are left. */
+interface Spelling {
+  readonly open: Set<Schema>;
+  parts: number;
+}
+
+/**
  * A short type in words: `string`, `array of integer`, `one of "a", "b"`, `exactly 3`, `string | null`,
  * `object with kind "edit"`, `[string, number]`, `object with integer values`. A reference is followed;
  * one back to a type being spelled (recursion) reads `...`, one that does not resolve `see <ref>`.
  */
 export function typeText(schema: Schema, lookup: RefLookup): string {
-  return spell(schema, lookup, 0, new Set([schema]));
+  return spell(schema, lookup, 0, { open: new Set([schema]), parts: TYPE_PARTS_SHOWN });
 }
 
-function spell(schema: Schema, lookup: RefLookup, depth: number, spelling: Set<Schema>): string {
+function spell(schema: Schema, lookup: RefLookup, depth: number, spelling: Spelling): string {
   // A source's schema may nest without end (an MCP server's, say): the words stop, not the stack.
+  if (spelling.parts <= 0) return '...';
+  spelling.parts--;
   if (depth >= TYPE_DEPTH_SHOWN) return '...';
   if (typeof schema.$ref === 'string') {
     const target = followRefs(schema, lookup);
     if (target === schema || typeof target.$ref === 'string') return `see ${schema.$ref}`;
-    if (spelling.has(target)) return '...';
-    spelling.add(target);
+    if (spelling.open.has(target)) return '...';
+    spelling.open.add(target);
     const text = spell(target, lookup, depth + 1, spelling);
-    spelling.delete(target);
+    spelling.open.delete(target);
     return text;
   }
   const values = listedValues(schema);
   if (values !== undefined)
     return values.length === 1 && !Array.isArray(schema.enum) ? `exactly ${literal(values[0])}` : oneOf(values);
   const members = alternatives(schema);
-  if (members !== undefined) return members.map((member) => spell(member, lookup, depth + 1, spelling)).join(' | ');
+  if (members !== undefined) return spellAll(members, lookup, depth, spelling).join(' | ');
   if (Array.isArray(schema.allOf)) {
     const parts = schema.allOf.map((member) => asSchema(member) ?? {});
     if (parts.every((part) => isObjectLike(followRefs(part, lookup)))) return 'object';
-    return parts.map((part) => spell(part, lookup, depth + 1, spelling)).join(' and ');
+    return spellAll(parts, lookup, depth, spelling).join(' and ');
   }
   const type = Array.isArray(schema.type) ? schema.type.join(' | ') : schema.type;
   if (type === 'array') return arrayText(schema, lookup, depth, spelling);
@@ -40,6 +54,19 @@ function spell(schema: Schema, lookup: RefLookup, depth: number, spelling: Set<S
     return objectText(schema, lookup, depth, spelling);
   }
   return typeof type === 'string' ? type : 'any value';
+}
+
+/** The members of a union or intersection, one level down; once the parts run out, one `...` for the rest. */
+function spellAll(members: readonly Schema[], lookup: RefLookup, depth: number, spelling: Spelling): string[] {
+  const spelled: string[] = [];
+  for (const member of members) {
+    if (spelling.parts <= 0) {
+      spelled.push('...');
+      break;
+    }
+    spelled.push(spell(member, lookup, depth + 1, spelling));
+  }
+  return spelled;
 }
 
 /**
@@ -75,7 +102,7 @@ function oneOf(values: readonly unknown[]): string {
   return `one of ${values.map(literal).join(', ')}`;
 }
 
-function arrayText(schema: Schema, lookup: RefLookup, depth: number, spelling: Set<Schema>): string {
+function arrayText(schema: Schema, lookup: RefLookup, depth: number, spelling: Spelling): string {
   const tuple = Array.isArray(schema.prefixItems)
     ? schema.prefixItems
     : Array.isArray(schema.items)
@@ -88,7 +115,7 @@ function arrayText(schema: Schema, lookup: RefLookup, depth: number, spelling: S
   return items === undefined ? 'array' : `array of ${spell(items, lookup, depth + 1, spelling)}`;
 }
 
-function objectText(schema: Schema, lookup: RefLookup, depth: number, spelling: Set<Schema>): string {
+function objectText(schema: Schema, lookup: RefLookup, depth: number, spelling: Spelling): string {
   const properties = asSchema(schema.properties);
   if (properties !== undefined) {
     // The constant property that tells the alternatives of a union apart: `object with kind "edit"`.
