@@ -163,9 +163,14 @@ describe('describeTool', () => {
       parameters: Type.Object({
         maybe: Type.Union([Type.String(), Type.Null()]),
         change: Type.Union([
-          Type.Object({ kind: Type.Literal('edit'), text: Type.String() }),
-          Type.Object({ kind: Type.Literal('move'), to: Type.String() }),
+          Type.Object({ kind: Type.Literal('edit'), text: Type.String(), count: Type.Optional(Type.Integer()) }),
+          Type.Object({ kind: Type.Literal('move'), to: Type.String(), count: Type.Integer() }),
+          Type.Object({ kind: Type.Literal('drop'), count: Type.Number() }),
+          Type.Null(),
         ]),
+        form: Type.Optional(
+          Type.Union([Type.Object({ a: Type.String() }), Type.Object({ b: Type.String(), a: Type.String() })]),
+        ),
         both: Type.Intersect([
           Type.Object({ a: Type.String() }),
           Type.Object({ b: Type.Optional(Type.Number({ exclusiveMinimum: 0 })) }),
@@ -175,9 +180,20 @@ describe('describeTool', () => {
         either: Type.Union([Type.String(), Type.Array(Type.Integer())]),
       }),
     });
-    const [maybe, change, both, counts, anything, either] = describeTool(tool).parameters;
+    const [maybe, change, form, both, counts, anything, either] = describeTool(tool).parameters;
     expect(maybe).toMatchObject({ type: 'string | null', children: [] });
-    expect(change).toMatchObject({ type: 'object with kind "edit" | object with kind "move"', children: [] });
+    expect(change?.type).toBe('object with kind "edit" | object with kind "move" | object with kind "drop" | null');
+    // The forms of a union, listed once: shared properties joined, the others saying which forms have them.
+    expect(change?.children.map((child) => [child.path, child.type, child.required, child.notes])).toEqual([
+      ['change.kind', 'one of "edit", "move", "drop"', true, []],
+      ['change.text', 'string', true, ['only with kind "edit"']],
+      ['change.count', 'integer | number', false, []],
+      ['change.to', 'string', true, ['only with kind "move"']],
+    ]);
+    expect(form?.children.map((child) => [child.path, child.required, child.notes])).toEqual([
+      ['form.a', true, []],
+      ['form.b', true, ['only with form 2 of 2']],
+    ]);
     expect(both?.type).toBe('object');
     expect(both?.children.map((child) => [child.path, child.required, child.notes])).toEqual([
       ['both.a', true, []],

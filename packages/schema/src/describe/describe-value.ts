@@ -42,21 +42,24 @@ function describeShape(schema: Schema, walk: Walk, path: string, depth: number):
   }
 
   let children: ParameterDescription[] = [];
+  const listedAt = itemResolved === undefined ? path : `${path}[]`;
   const seenAt = source === undefined ? undefined : walk.listing.get(source);
   if (seenAt !== undefined) {
     const where = seenAt === '' ? 'the arguments' : seenAt;
     notes.push(itemResolved === undefined ? `shaped like ${where}` : `each item shaped like ${where}`);
   } else if (source !== undefined && depth < NESTING_SHOWN) {
     walk.listing.set(source, path);
-    children = describeProperties(source, walk, itemResolved === undefined ? path : `${path}[]`, depth + 1);
+    children = describeProperties(mergedShape(source, walk.lookup, 0), walk, listedAt, depth + 1);
     walk.listing.delete(source);
+  } else if (source === undefined && depth < NESTING_SHOWN) {
+    const forms = unionShape(itemResolved ?? resolved, walk.lookup);
+    if (forms !== undefined) children = describeProperties(forms, walk, listedAt, depth + 1);
   }
   if (own.default !== undefined) notes.push(`default ${literal(own.default)}`);
   return { type: typeText(schema, walk.lookup), notes, children };
 }
 
-function describeProperties(schema: Schema, walk: Walk, parent: string, depth: number): ParameterDescription[] {
-  const shape = mergedShape(schema, walk.lookup, 0);
+function describeProperties(shape: Shape, walk: Walk, parent: string, depth: number): ParameterDescription[] {
   const described: ParameterDescription[] = [];
   for (const [name, property] of shape.properties) {
     if (walk.budget <= 0) break;
@@ -65,10 +68,13 @@ function describeProperties(schema: Schema, walk: Walk, parent: string, depth: n
     const own = effective(property, followRefs(property, walk.lookup));
     const mark = markOf(own);
     const values = listedValues(own);
+    const value = describeShape(property, walk, path, depth);
+    const only = shape.only?.get(name);
     described.push({
       name,
       path,
-      ...describeShape(property, walk, path, depth),
+      ...value,
+      ...(only === undefined ? {} : { notes: [...value.notes, only] }),
       required: shape.required.has(name),
       ...(mark === undefined ? {} : { mark }),
       bounds: boundPhrases(own),
@@ -125,6 +131,54 @@ function objectOf(schema: Schema, lookup: RefLookup): Schema | undefined {
 interface Shape {
   readonly properties: [string, Schema][];
   readonly required: Set<string>;
+  /** For the forms of a union: the properties only some forms have, and which (`only with kind "edit"`). */
+  readonly only?: Map<string, string>;
+}
+
+/**
+ * The properties of a union of two or more objects (a tagged union, say), listed once: a property in
+ * several forms is listed once with their types joined, one that only some forms have says which, and
+ * one is required when every form that has it requires it. `undefined` for any other union.
+ */
+function unionShape(schema: Schema, lookup: RefLookup): Shape | undefined {
+  const forms = alternatives(schema)
+    ?.map((member) => followRefs(member, lookup))
+    .filter((member) => member.type !== 'null');
+  if (forms === undefined || forms.length < 2 || !forms.every(isObjectLike)) return undefined;
+  const shapes = forms.map((form) => mergedShape(form, lookup, 0));
+  const names = [...new Set(shapes.flatMap((shape) => shape.properties.map(([name]) => name)))];
+  const properties: [string, Schema][] = [];
+  const required = new Set<string>();
+  const only = new Map<string, string>();
+  for (const name of names) {
+    const having = shapes.flatMap((shape, index) => {
+      const found = shape.properties.find(([key]) => key === name);
+      return found === undefined ? [] : [{ index, schema: found[1], required: shape.required.has(name) }];
+    });
+    // One schema per distinct type, so `integer` in two forms and `number` in a third reads `integer | number`.
+    const byType = new Map<string, Schema>();
+    for (const form of having) {
+      const text = typeText(form.schema, lookup);
+      if (!byType.has(text)) byType.set(text, form.schema);
+    }
+    const distinct = [...byType.values()];
+    properties.push([name, distinct.length === 1 ? (distinct[0] ?? {}) : { anyOf: distinct }]);
+    if (having.every((form) => form.required)) required.add(name);
+    if (having.length < forms.length) {
+      only.set(name, `only with ${having.map((form) => formName(forms, form.index)).join(' or ')}`);
+    }
+  }
+  return { properties, required, only };
+}
+
+/** How a form of a union is named: by its constant property (`kind "edit"`), else by its place. */
+function formName(forms: readonly Schema[], index: number): string {
+  const properties = asSchema(forms[index]?.properties) ?? {};
+  for (const [key, value] of Object.entries(properties)) {
+    const property = asSchema(value);
+    if (property !== undefined && 'const' in property) return `${key} ${literal(property.const)}`;
+  }
+  return `form ${index + 1} of ${forms.length}`;
 }
 
 /** The properties of an object, with those of the members of its `allOf` (TypeBox's `Intersect`) merged in. */

@@ -33,7 +33,10 @@ export interface ValueDescription {
    * recursion and the default (`a path it reads`, `at least 1 character`, `default 10`).
    */
   readonly notes: readonly string[];
-  /** The properties of an object (or of the items of an array of objects), three levels deep at most. */
+  /**
+   * The properties of an object (or of the items of an array of objects, or of the forms of a union of
+   * objects, each listed once), three levels deep at most.
+   */
   readonly children: readonly ParameterDescription[];
 }
 

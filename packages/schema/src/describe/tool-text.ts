@@ -17,8 +17,8 @@ import type { ParameterDescription, ToolDescription } from './tool-description.j
  *       - The first lines: {"path":"README.md"}
  *
  * `aliases`, `limits` and `examples` only when the tool has some; `parameters: none` for a tool without
- * any. Properties of nested objects (and of arrays of objects) are listed under their parent, two spaces
- * deeper. Blank lines inside a description are dropped so that a blank line always separates two tools.
+ * any. Properties of nested objects (and of arrays of objects, and of the forms of a union of objects)
+ * are listed under their parent, two spaces deeper. Blank lines inside a description are dropped so that a blank line always separates two tools.
  */
 export function toolDescriptionsText(tools: readonly ToolDescription[]): string {
   return tools.map((tool) => `${toolText(tool)}\n`).join('\n');
