@@ -3,6 +3,15 @@
 export { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
 export type { CategoryLevel, CategoryMap, CategorySources, ResolvedCategory } from './category/resolve-category.js';
 export { declaredCategory, resolveCategory } from './category/resolve-category.js';
+export type { DescribableTool, DescribeToolOptions } from './describe/describe-tool.js';
+export { describeTool } from './describe/describe-tool.js';
+export type {
+  ExampleDescription,
+  ParameterDescription,
+  ToolDescription,
+  ValueDescription,
+} from './describe/tool-description.js';
+export { toolDescriptionsText } from './describe/tool-text.js';
 export type { DialectName } from './dialects/dialect-name.js';
 export { DIALECT_NAMES, isDialectName, STRICT_MODE_DIALECTS } from './dialects/dialect-name.js';
 export type { DialectExport, ExportOptions } from './dialects/export-tool.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { describeTool } from '@wesgine/schema';
 import { CodegenError } from '../errors.js';
-import { firstSentence } from '../generate/first-sentence.js';
 import type { CliIo } from './io.js';
 
 interface Manifest {
@@ -30,11 +30,16 @@ export function commandList(io: CliIo, packs: readonly string[]): number {
     const width = Math.max(0, ...manifest.tools.map((tool) => tool.name.length));
     for (const tool of manifest.tools) {
       io.out(
-        `  ${tool.name.padEnd(width)}  ${tool.category.padEnd(11)}  ${firstSentence(described.get(tool.name) ?? '')}`,
+        `  ${tool.name.padEnd(width)}  ${tool.category.padEnd(11)}  ${summary(tool.name, described.get(tool.name) ?? '')}`,
       );
     }
   }
   return 0;
+}
+
+/** The tool's summary as the docs give it (the model's first sentence). */
+function summary(name: string, description: string): string {
+  return describeTool({ name, description, parameters: {} }).summary;
 }
 
 function readJson<T>(root: string, path: string): T {

@@ -3,7 +3,7 @@
 // The HTTP API of one cell (Hono on @hono/node-server). Routes:
 //   GET  /tools                 the JSON Schema list (draft 2020-12, `toJsonSchemaTool`), sorted by name;
 //                               `?dialect=<DIALECT_NAMES>` gives the provider declarations instead
-//   GET  /tools/descriptions    text/plain, one block per tool (see describe-tools.ts for the format)
+//   GET  /tools/descriptions    text/plain, one block per tool (see toolDescriptionsText in @wesgine/schema)
 //   POST /tools/:name/call      `{ args?, actor?, sessionId? }` -> the ToolResult
 //   GET  /approvals             the questions waiting for a person, oldest first
 //   POST /approvals/:id         `{ decision: 'approve', scope? }` | `{ decision: 'deny', reason? }`

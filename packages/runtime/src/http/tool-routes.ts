@@ -10,7 +10,7 @@ import type { Hono } from 'hono';
 import type { Cell } from '../engine/cell.js';
 import { parseCallRequest } from './call-request.js';
 import { scopedSession, scopeOf } from './client-scope.js';
-import { describeTools, SANDBOX_OFF_NOTE } from './describe-tools.js';
+import { describeTools } from './describe-tools.js';
 import { httpError } from './http-error.js';
 import type { ReadBody } from './json-body.js';
 import type { SessionRuns } from './session-runs.js';
@@ -37,18 +37,16 @@ export function addToolRoutes(app: Hono, cell: Cell, runs: SessionRuns, readBody
 
   app.get('/tools/descriptions', (context) => {
     const { engine, spec } = cell;
-    const described = cellTools(cell).map((tool) => ({
-      name: tool.name,
-      category: resolveCategory(tool.name, {
-        engine: engine.categories,
-        ...(spec.extraCategories === undefined ? {} : { cell: spec.extraCategories }),
-        meta: tool.meta,
-      }).category,
-      description: tool.description,
-      parameters: toJsonSchemaTool(tool).parameters,
-    }));
-    const note = cell.sandbox.mode === 'off' ? SANDBOX_OFF_NOTE : '';
-    return context.text(note + describeTools(described));
+    const text = describeTools(cellTools(cell), {
+      categoryOf: (tool) =>
+        resolveCategory(tool.name, {
+          engine: engine.categories,
+          ...(spec.extraCategories === undefined ? {} : { cell: spec.extraCategories }),
+          meta: tool.meta,
+        }).category,
+      sandboxOff: cell.sandbox.mode === 'off',
+    });
+    return context.text(text);
   });
 
   app.post('/tools/:name/call', async (context) => {
