@@ -1,7 +1,8 @@
-import { toToolError } from '@wesgine/schema';
+import { DIALECT_NAMES, type DialectName, isDialectName, toToolError } from '@wesgine/schema';
 import type { CycleOutcome } from '../cycle/cycle-detector.js';
 import type { RegisteredTool } from '../registry/registered-tool.js';
 import { approvalStage } from './approval-stage.js';
+import type { CallOptions } from './call-options.js';
 import type { CallScope } from './call-scope.js';
 import { contentHash, writtenPaths } from './content-hash.js';
 import { cycleCall } from './cycle-stage.js';
@@ -10,7 +11,7 @@ import { type Governed, governStage } from './govern-stage.js';
 import { handleStage } from './handle-stage.js';
 import { HandlerContext } from './handler-context.js';
 import { markedArguments } from './marked-arguments.js';
-import { isRefusal, type Refusal } from './refusal.js';
+import { isRefusal, type Refusal, refuse } from './refusal.js';
 import { auditName, resolveStage } from './resolve-stage.js';
 import { shapeStage } from './shape-stage.js';
 import type { ToolResult } from './tool-result.js';
@@ -19,14 +20,39 @@ import { validateStage } from './validate-stage.js';
 /**
  * The walk of one call, the same for every source: resolve, validate, govern (Hardline, Sandbox, Zone),
  * cycle (keyed on what governance resolved), approval, context, handle, shape, record. Never throws:
- * whatever goes wrong becomes a `ToolResult` with `isError` and a code.
+ * whatever goes wrong becomes a `ToolResult` with `isError` and a code. Arguments in a provider's
+ * dialect (`options.dialect`) are decoded once the tool is found, before validation, so every stage
+ * after it sees the tool's own name and canonical arguments.
  */
-export async function callTool(scope: CallScope, name: string, given: unknown): Promise<ToolResult> {
+export async function callTool(
+  scope: CallScope,
+  name: string,
+  given: unknown,
+  options: CallOptions = {},
+): Promise<ToolResult> {
   const started = performance.now();
-  const tool = resolveStage(scope, name);
+  const { dialect } = options;
+  if (dialect === undefined) return walk(scope, name, given, undefined, started);
+  // The audit says which dialect a call came in, on every event of the call, refusals included.
+  const inDialect: CallScope = { ...scope, audit: (event) => scope.audit({ ...event, dialect }) };
+  if (!isDialectName(dialect)) {
+    const message = `unknown dialect ${JSON.stringify(dialect)}; use one of ${DIALECT_NAMES.join(', ')}, or none for arguments in the tool's own shape`;
+    return refused(inDialect, auditName(name), undefined, started, refuse('validate', 'invalid_arguments', message));
+  }
+  return walk(inDialect, name, given, dialect, started);
+}
+
+async function walk(
+  scope: CallScope,
+  name: string,
+  given: unknown,
+  dialect: DialectName | undefined,
+  started: number,
+): Promise<ToolResult> {
+  const tool = resolveStage(scope, name, dialect);
   if (isRefusal(tool)) return refused(scope, auditName(name), undefined, started, tool);
 
-  const checked = validateStage(tool, given);
+  const checked = validateStage(tool, given, dialect);
   if (isRefusal(checked)) return refused(scope, name, tool, started, checked);
   const { args } = checked;
 
