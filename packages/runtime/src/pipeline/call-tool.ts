@@ -33,12 +33,12 @@ export async function callTool(
   const started = performance.now();
   const { dialect } = options;
   if (dialect === undefined) return walk(scope, name, given, undefined, started);
-  // The audit says which dialect a call came in, on every event of the call, refusals included.
-  const inDialect: CallScope = { ...scope, audit: (event) => scope.audit({ ...event, dialect }) };
   if (!isDialectName(dialect)) {
     const message = `unknown dialect ${JSON.stringify(dialect)}; use one of ${DIALECT_NAMES.join(', ')}, or none for arguments in the tool's own shape`;
-    return refused(inDialect, auditName(name), undefined, started, refuse('validate', 'invalid_arguments', message));
+    return refused(scope, auditName(name), undefined, started, refuse('validate', 'invalid_arguments', message));
   }
+  // The audit says which dialect a call came in, on every event of the call, refusals included.
+  const inDialect: CallScope = { ...scope, audit: (event) => scope.audit({ ...event, dialect }) };
   return walk(inDialect, name, given, dialect, started);
 }
 

@@ -10,7 +10,8 @@ const decoders = new WeakMap<AnyToolDefinition, Map<DialectName, Decode | Error>
 /**
  * The decoder that turns `dialect`'s arguments for `definition` back into its own shape, or the
  * reason there is none: a schema the dialect cannot take (a `$ref` that resolves nowhere, a type JSON has
- * not got) was never in a listing of that dialect, so no arguments can have come in it.
+ * not got) was never in a listing of that dialect, so no arguments can have come in it. Registration
+ * refuses such schemas today; this keeps a call from throwing should an exporter refuse more.
  */
 export function dialectDecoder(definition: AnyToolDefinition, dialect: DialectName): Decode | Error {
   let byDialect = decoders.get(definition);
