@@ -172,7 +172,7 @@ describe('openAiChatClient', () => {
     });
     const client = openAiChatClient({ baseUrl: server.baseUrl, model: 'm' });
     const reply = await client.complete({ messages: [{ role: 'user', content: 'go' }], tools: [find, tag] });
-    const { tools } = server.received[0]?.body as { tools: { function: Record<string, unknown> }[] };
+    const { tools } = (server.received[0]?.body ?? { tools: [] }) as { tools: { function: Record<string, unknown> }[] };
     expect(tools.map((tool) => [tool.function.name, tool.function.strict])).toEqual([
       ['notes_find', true],
       ['tag', false],
