@@ -4,9 +4,16 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { builtins } from '@wesgine/builtins';
-import { type Cell, createEngine, openAiChatClient, runAgent } from '@wesgine/runtime';
+import {
+  type Cell,
+  createEngine,
+  openAiChatClient,
+  runAgent,
+  type ScriptedStep,
+  scriptedClient,
+} from '@wesgine/runtime';
 import { type HttpServer, type ListedDeclaration, serve } from '@wesgine/runtime/http';
-import { DIALECT_NAMES, type DialectName, exportTool, mapToolNames } from '@wesgine/schema';
+import { DIALECT_NAMES, type DialectName, exportTool, exportTools, mapToolNames } from '@wesgine/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asProviderSends } from './fixtures/provider-shape.js';
 import { ROUND_TRIP_CASES, roundTripCell } from './fixtures/round-trip-pack.js';
@@ -245,6 +252,31 @@ describe('round trips through the agent loop and the OpenAI client', () => {
       const provider = names.get(event.tool);
       expect([event.tool, event.dialect]).toEqual([event.tool, strictTools.has(provider) ? 'openai-strict' : 'openai']);
     }
+    await cell.stop();
+  });
+});
+
+describe('round trips through the agent loop, for every dialect', () => {
+  // A client for another provider reports its calls as the OpenAI one does: our tool name, the arguments
+  // as its model sent them, and the dialect they are in; the loop's run decodes them.
+  it.each(DIALECT_NAMES)('%s: each call the client reports runs the tool with the arguments meant', async (dialect) => {
+    const { cell, seen } = roundTripCell();
+    const run = cell.run();
+    const exported = new Map(exportTools(run.tools(), dialect).map((item) => [item.loss.tool, item]));
+    const steps: ScriptedStep[] = ROUND_TRIP_CASES.map(({ tool, args }, index) => {
+      const declaration = exported.get(tool.name)?.declaration ?? {};
+      const sent = asProviderSends(dialect, declaration[PARAMETERS[dialect]], args);
+      return { text: '', toolCalls: [{ id: `call_${index}`, name: tool.name, args: sent, dialect }] };
+    });
+    const client = scriptedClient([...steps, { text: 'all done', toolCalls: [] }]);
+    const result = await runAgent({ run, client, prompt: 'Call each tool.', maxTurns: steps.length + 1 });
+    expect(result).toMatchObject({ stopped: 'done', text: 'all done' });
+    const wrong = ROUND_TRIP_CASES.filter((item, index) => !same(seen[index]?.args, item.args)).map(
+      (item) => item.tool.name,
+    );
+    expect(wrong).toEqual([]);
+    expect(seen).toHaveLength(ROUND_TRIP_CASES.length);
+    expect(new Set(cell.auditLog().map((event) => event.dialect))).toEqual(new Set([dialect]));
     await cell.stop();
   });
 });
