@@ -1,4 +1,4 @@
-import { DIALECT_NAMES, exportTools, JSON_SCHEMA_DRAFT, Type } from '@wesgine/schema';
+import { DIALECT_NAMES, exportTools, JSON_SCHEMA_DRAFT, ToolError, Type } from '@wesgine/schema';
 import { describe, expect, it } from 'vitest';
 import { createApp } from './create-app.js';
 import { fixtureCell, OPEN, postJson } from './http.test.fixture.js';
@@ -302,6 +302,25 @@ describe('POST /tools/:name/call', () => {
     expect(await byListing.json()).toEqual({ isError: false, text: 'read' });
     const exact = await app.request('/tools/notes_read/call?dialect=openai', postJson({ args: { path: 'a' } }));
     expect(await exact.json()).toEqual({ isError: false, text: 'underscored' });
+  });
+
+  it('answers unknown_tool from inside a tool called by its provider name with 200', async () => {
+    const { app, cell } = notesCell();
+    cell.tools().register({
+      name: 'notes.ask',
+      description: 'Asks a tool that does not exist.',
+      parameters: Type.Object({}),
+      handler: () => {
+        throw new ToolError('unknown_tool', "There is no tool named 'ghost'");
+      },
+    });
+    const response = await app.request('/tools/notes_ask/call?dialect=openai', postJson({}));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      isError: true,
+      code: 'unknown_tool',
+      text: "There is no tool named 'ghost'",
+    });
   });
 
   it('answers an unknown dialect, or two different ones, with 400', async () => {

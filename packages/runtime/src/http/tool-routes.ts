@@ -8,6 +8,7 @@ import { describeTools, SANDBOX_OFF_NOTE } from './describe-tools.js';
 import { dialectListing } from './dialect-listing.js';
 import { httpError } from './http-error.js';
 import type { ReadBody } from './json-body.js';
+import { routeNamesTool } from './route-tool.js';
 import type { SessionRuns } from './session-runs.js';
 
 /**
@@ -71,7 +72,7 @@ export function addToolRoutes(app: Hono, cell: Cell, runs: SessionRuns, readBody
     const result = await run.call(name, args, dialect.dialect === undefined ? {} : { dialect: dialect.dialect });
     // 404 only when the route's tool does not exist; `unknown_tool` from inside a tool (a sub-agent
     // calling a missing tool) is that tool's result, answered with 200 like every other result.
-    if (result.code === 'unknown_tool' && cell.cellTool(name) === undefined && cell.engineTool(name) === undefined) {
+    if (result.code === 'unknown_tool' && !routeNamesTool(cell, run, name, dialect.dialect)) {
       return httpError(context, 'unknown_tool', result.text);
     }
     return context.json(result);
