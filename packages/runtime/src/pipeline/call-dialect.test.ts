@@ -78,6 +78,33 @@ describe('run.call with a dialect', () => {
     expect(hidden.text).toBe("There is no tool named 'notes_read'");
   });
 
+  it('governs a call by provider name as the tool: a zone rule on notes.write refuses notes_write', async () => {
+    const workDir = realpathSync(mkdtempSync(join(tmpdir(), 'wesgine-dialect-zone-')));
+    const zoned = createEngine().createCell({
+      workDir,
+      zone: {
+        version: 1,
+        zone: 'test/dialects',
+        defaults: { exploration: 'allow', action: 'allow' },
+        rules: [{ id: 'no-writes', effect: 'deny', tools: ['notes.write'], reason: 'notes are read-only here' }],
+      },
+    });
+    zoned.tools().register({
+      name: 'notes.write',
+      description: 'Write a note.',
+      parameters: Type.Object({ path: Type.String() }),
+      handler: () => 'written',
+    });
+    const result = await zoned.run().call('notes_write', { path: 'a' }, { dialect: 'openai' });
+    expect(result).toMatchObject({ isError: true, code: 'zone_denied' });
+    expect(zoned.auditLog().at(-1)).toMatchObject({
+      tool: 'notes.write',
+      calledAs: 'notes_write',
+      stage: 'zone',
+      rule: 'no-writes',
+    });
+  });
+
   it('refuses an unknown dialect without running the tool', async () => {
     const { cell: made, seen } = cell();
     const run = made.run();
