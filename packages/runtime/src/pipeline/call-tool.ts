@@ -30,30 +30,30 @@ export async function callTool(
   given: unknown,
   options: CallOptions = {},
 ): Promise<ToolResult> {
-  const started = performance.now();
   const { dialect } = options;
-  if (dialect === undefined) return walk(scope, name, given, undefined, started);
+  const began: Began = { started: performance.now(), dialect: undefined };
+  if (dialect === undefined) return walk(scope, name, given, began);
   if (!isDialectName(dialect)) {
     const message = `unknown dialect ${JSON.stringify(dialect)}; use one of ${DIALECT_NAMES.join(', ')}, or none for arguments in the tool's own shape`;
-    return refused(scope, auditName(name), undefined, started, refuse('validate', 'invalid_arguments', message));
+    return refused(scope, auditName(name), undefined, began, refuse('validate', 'invalid_arguments', message));
   }
-  // The audit says which dialect a call came in, on every event of the call, refusals included.
-  const inDialect: CallScope = { ...scope, audit: (event) => scope.audit({ ...event, dialect }) };
-  return walk(inDialect, name, given, dialect, started);
+  return walk(scope, name, given, { started: began.started, dialect });
 }
 
-async function walk(
-  scope: CallScope,
-  name: string,
-  given: unknown,
-  dialect: DialectName | undefined,
-  started: number,
-): Promise<ToolResult> {
+/** When a call began and the dialect it came in: what its audit event says besides the outcome. */
+interface Began {
+  readonly started: number;
+  /** On every event of a call that named its dialect, refusals included. */
+  readonly dialect: DialectName | undefined;
+}
+
+async function walk(scope: CallScope, name: string, given: unknown, began: Began): Promise<ToolResult> {
+  const { dialect } = began;
   const tool = resolveStage(scope, name, dialect);
-  if (isRefusal(tool)) return refused(scope, auditName(name), undefined, started, tool);
+  if (isRefusal(tool)) return refused(scope, auditName(name), undefined, began, tool);
 
   const checked = validateStage(tool, given, dialect);
-  if (isRefusal(checked)) return refused(scope, name, tool, started, checked);
+  if (isRefusal(checked)) return refused(scope, name, tool, began, checked);
   const { args } = checked;
 
   const marked = markedArguments(tool, args);
@@ -71,16 +71,16 @@ async function walk(
       stage: 'cycle',
       rule: verdict.rule,
     };
-    return refused(scope, name, tool, started, blocked);
+    return refused(scope, name, tool, began, blocked);
   }
   const note = verdict.action === 'warn' ? verdict.message : undefined;
-  if (isRefusal(judged)) return refused(scope, name, tool, started, judged, note);
+  if (isRefusal(judged)) return refused(scope, name, tool, began, judged, note);
 
   let governed = judged;
   if (judged.questions.length > 0) {
     const omit = new Set(tool.definition.meta.displayOnly);
     const approval = await approvalStage(scope, tool.definition.name, args, judged.questions, omit);
-    if (isRefusal(approval)) return refused(scope, name, tool, started, approval, note);
+    if (isRefusal(approval)) return refused(scope, name, tool, began, approval, note);
     governed = { ...judged, approval };
   }
 
@@ -112,7 +112,7 @@ async function walk(
     scope,
     name,
     tool,
-    started,
+    began,
     result.isError ? (result.code ?? 'handler_failed') : 'ok',
     result.isError ? 'handle' : undefined,
     undefined,
@@ -130,11 +130,11 @@ function refused(
   scope: CallScope,
   name: string,
   tool: RegisteredTool | undefined,
-  started: number,
+  began: Began,
   refusal: Refusal,
   note?: string,
 ): ToolResult {
-  record(scope, name, tool, started, refusal.code, refusal.stage, refusal.rule);
+  record(scope, name, tool, began, refusal.code, refusal.stage, refusal.rule);
   return { isError: true, code: refusal.code, text: withNote(refusal.message, note) };
 }
 
@@ -143,7 +143,7 @@ function record(
   scope: CallScope,
   name: string,
   tool: RegisteredTool | undefined,
-  started: number,
+  began: Began,
   outcome: string,
   stage?: string,
   rule?: string,
@@ -155,6 +155,7 @@ function record(
     ...scope.ids,
     tool: own,
     ...(own === name ? {} : { calledAs: name }),
+    ...(began.dialect === undefined ? {} : { dialect: began.dialect }),
     source: tool?.source,
     provenance: tool?.provenance,
     outcome,
@@ -163,6 +164,6 @@ function record(
     ...(governed === undefined || governed.judged.length === 0 ? {} : { judged: governed.judged }),
     ...(governed?.approval === undefined ? {} : { approval: governed.approval }),
     ...(scope.services.sandbox.mode === 'off' ? { sandbox: 'off' as const } : {}),
-    durationMs: performance.now() - started,
+    durationMs: performance.now() - began.started,
   });
 }
