@@ -25,6 +25,18 @@ cell.tools().register({
   parameters: Type.Object({ path: Path({ access: 'read' }) }),
   handler: withPath,
 });
+// A tool with optionals, called in its own shape and as OpenAI strict mode sends it (null for each one
+// left out), with the dialect named so the run decodes before it validates.
+cell.tools().register({
+  name: 'optionals',
+  description: 'Optionals.',
+  parameters: Type.Object({
+    n: Type.Integer(),
+    label: Type.Optional(Type.String()),
+    limit: Type.Optional(Type.Integer()),
+  }),
+  handler: plain,
+});
 const context = { resolvedPaths: new Map([['/path', join(workDir, 'a.md')]]) } as unknown as ToolContext;
 const CALLS = 20_000;
 
@@ -62,6 +74,22 @@ const jobs = [
       for (let n = 0; n < CALLS; n++) await check(await run.call('file', { path: `f${n}.md` }));
     },
   },
+  {
+    name: 'run.call: optionals, own shape',
+    run: async () => {
+      const run = cell.run();
+      for (let n = 0; n < CALLS; n++) check(await run.call('optionals', { n }));
+    },
+  },
+  {
+    name: 'run.call: optionals, openai-strict nulls',
+    run: async () => {
+      const run = cell.run();
+      for (let n = 0; n < CALLS; n++) {
+        check(await run.call('optionals', { n, label: null, limit: null }, { dialect: 'openai-strict' }));
+      }
+    },
+  },
 ];
 
 const samples = jobs.map((job) => ({ name: job.name, opsPerSecond: [] as number[] }));
@@ -83,6 +111,8 @@ const pathOverhead = median('run.call: tool with a path') - median('direct: path
 console.log(
   `- overhead without path arguments: ${plainOverhead.toFixed(2)} µs per call (goal < 3 µs): ${plainOverhead < 3 ? 'met' : 'MISSED'}`,
 );
+const decodeCost = median('run.call: optionals, openai-strict nulls') - median('run.call: optionals, own shape');
+console.log(`- decoding openai-strict arguments: ${decodeCost.toFixed(2)} µs per call`);
 console.log(
   `- overhead with one path argument: ${pathOverhead.toFixed(2)} µs per call (goal < 12 µs): ${pathOverhead < 12 ? 'met' : 'MISSED'}`,
 );

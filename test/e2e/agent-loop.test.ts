@@ -219,6 +219,71 @@ describe('agent loop (issue 3)', () => {
     });
   });
 
+  it('OpenAI client on loopback: strict declarations, and a strict answer with nulls runs the tool without them (issue 10)', async () => {
+    const { cell } = setup();
+    const found: unknown[] = [];
+    cell.tools().register({
+      name: 'notes.find',
+      description: 'Find notes.',
+      parameters: Type.Object({
+        text: Type.String(),
+        limit: Type.Optional(Type.Integer({ minimum: 1 })),
+        tags: Type.Optional(Type.Array(Type.String())),
+      }),
+      meta: { readOnly: true },
+      handler: (args) => {
+        found.push(args);
+        return '2 notes';
+      },
+    });
+    cell.tools().register({
+      name: 'notes.tag',
+      description: 'Tag notes.',
+      parameters: Type.Object({ labels: Type.Record(Type.String(), Type.String()) }),
+      handler: () => 'tagged',
+    });
+    const server = await modelServer((_received, index) =>
+      index === 0
+        ? {
+            content: null,
+            calls: [{ id: 'call_1', name: 'notes_find', arguments: '{"text":"garden","limit":null,"tags":null}' }],
+          }
+        : { content: 'Two notes mention the garden.' },
+    );
+    const client = openAiChatClient({ baseUrl: server.baseUrl, model: 'strict-model' });
+    const result = await runAgent({ run: cell.run(), client, prompt: 'Which notes mention the garden?' });
+    expect(result).toMatchObject({ stopped: 'done', text: 'Two notes mention the garden.' });
+    expect(found).toEqual([{ text: 'garden' }]);
+
+    const tools = (server.received[0]?.body.tools ?? []) as unknown as {
+      function: { name: string; strict: boolean; parameters: { required?: string[] } };
+    }[];
+    expect(tools.map((tool) => [tool.function.name, tool.function.strict])).toEqual([
+      ['deploy', true],
+      ['notes_find', true],
+      ['notes_tag', false],
+      ['read_note', true],
+      ['repo_search', true],
+    ]);
+    expect(tools[1]?.function.parameters.required).toEqual(['text', 'limit', 'tags']);
+    // The conversation keeps what the model sent; the audit, what ran.
+    expect(server.received[1]?.body.messages.slice(1)).toEqual([
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          {
+            id: 'call_1',
+            type: 'function',
+            function: { name: 'notes_find', arguments: '{"text":"garden","limit":null,"tags":null}' },
+          },
+        ],
+      },
+      { role: 'tool', tool_call_id: 'call_1', content: '2 notes' },
+    ]);
+    expect(cell.auditLog().at(-1)).toMatchObject({ tool: 'notes.find', dialect: 'openai-strict', outcome: 'ok' });
+  });
+
   it('scripted client: three failures with the same code on the same target escalate and stop the loop', async () => {
     const { cell } = setup();
     const client = scriptedClient([

@@ -90,8 +90,8 @@ describe('HTTP API on loopback', () => {
     expect(ours.map((tool) => tool.name)).toEqual(['add', 'read_note']);
     const openai = await (await fetch(`${server.url}/tools?dialect=openai`, { headers: auth })).json();
     expect(openai).toMatchObject([
-      { type: 'function', name: 'add' },
-      { type: 'function', name: 'read_note' },
+      { tool: 'add', name: 'add', declaration: { type: 'function', name: 'add' } },
+      { tool: 'read_note', name: 'read_note', declaration: { type: 'function', name: 'read_note' } },
     ]);
     const text = await (await fetch(`${server.url}/tools/descriptions`, { headers: auth })).text();
     expect(text.split('\n\n')).toHaveLength(2);

@@ -41,6 +41,7 @@ export { judgeUrl } from './governance/url/judge-url.js';
 export { isBlockedAddress } from './governance/url/private-address.js';
 export type { GovernanceVerdict } from './governance/verdict.js';
 export type { AuditEvent } from './pipeline/audit-event.js';
+export type { CallOptions } from './pipeline/call-options.js';
 export type { ToolResult } from './pipeline/tool-result.js';
 export type { AnyHandler, ToolSourceKind } from './registry/registered-tool.js';
 export type { SourcedTool, ToolSource } from './registry/tool-source.js';

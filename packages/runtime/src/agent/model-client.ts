@@ -1,11 +1,18 @@
-import type { AnyToolDefinition } from '@wesgine/schema';
+import type { AnyToolDefinition, DialectName } from '@wesgine/schema';
 
 /** A tool call the model asked for, with our canonical tool name (never the provider's mapped one). */
 export interface ModelToolCall {
   /** The provider's id for the call; the tool message that answers it carries the same id. */
   readonly id: string;
   readonly name: string;
+  /** The arguments, in the tool's own shape, or in `dialect`'s when one is given. */
   readonly args: unknown;
+  /**
+   * The provider dialect the tool was declared in, when `args` are as the model sent them in it (OpenAI
+   * strict mode's `null` for a left-out optional): the agent loop passes it to `run.call`, which decodes
+   * them into the tool's own shape before validation. Absent: `args` are already in that shape.
+   */
+  readonly dialect?: DialectName;
   /**
    * Why the arguments could not be read (the provider sent text that is not JSON). `args` then holds that
    * text as it came; the agent loop answers the call with `invalid_arguments` and runs nothing.

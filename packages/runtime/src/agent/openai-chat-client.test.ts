@@ -13,6 +13,18 @@ const search = defineTool({
   parameters: Type.Object({ query: Type.String() }),
 });
 
+const find = defineTool({
+  name: 'notes.find',
+  description: 'Find notes.',
+  parameters: Type.Object({ text: Type.String(), limit: Type.Optional(Type.Integer({ minimum: 1 })) }),
+});
+// A free-form map: strict mode cannot take it.
+const tag = defineTool({
+  name: 'tag',
+  description: 'Tag a note.',
+  parameters: Type.Object({ labels: Type.Record(Type.String(), Type.String()), note: Type.Optional(Type.String()) }),
+});
+
 interface Received {
   readonly method: string | undefined;
   readonly url: string | undefined;
@@ -100,8 +112,8 @@ describe('openAiChatClient', () => {
           function: {
             name: 'look',
             description: 'Look around.',
-            parameters: { type: 'object', properties: {}, additionalProperties: false },
-            strict: false,
+            parameters: { type: 'object', properties: {}, required: [], additionalProperties: false },
+            strict: true,
           },
         },
         {
@@ -115,7 +127,7 @@ describe('openAiChatClient', () => {
               required: ['query'],
               additionalProperties: false,
             },
-            strict: false,
+            strict: true,
           },
         },
       ],
@@ -139,12 +151,46 @@ describe('openAiChatClient', () => {
     expect(reply).toEqual({
       text: '',
       toolCalls: [
-        { id: 'call_a', name: 'repo.search', args: { query: 'todo' } },
-        { id: 'call_b', name: 'look', args: {} },
-        { id: 'call_c', name: 'invented', args: {} },
+        { id: 'call_a', name: 'repo.search', args: { query: 'todo' }, dialect: 'openai-strict' },
+        { id: 'call_b', name: 'look', args: {}, dialect: 'openai-strict' },
+        { id: 'call_c', name: 'invented', args: {}, dialect: 'openai' },
       ],
     });
     expect(server.received[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it('declares strict mode for the tools that can take it and the loose dialect for the rest', async () => {
+    const server = await chatServer({
+      body: completion({
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          { id: 'a', type: 'function', function: { name: 'notes_find', arguments: '{"text":"x","limit":null}' } },
+          { id: 'b', type: 'function', function: { name: 'tag', arguments: '{"labels":{"k":"v"}}' } },
+        ],
+      }),
+    });
+    const client = openAiChatClient({ baseUrl: server.baseUrl, model: 'm' });
+    const reply = await client.complete({ messages: [{ role: 'user', content: 'go' }], tools: [find, tag] });
+    const { tools } = (server.received[0]?.body ?? { tools: [] }) as { tools: { function: Record<string, unknown> }[] };
+    expect(tools.map((tool) => [tool.function.name, tool.function.strict])).toEqual([
+      ['notes_find', true],
+      ['tag', false],
+    ]);
+    // Strict mode: every property required, the optional one nullable.
+    expect(tools[0]?.function.parameters).toEqual({
+      type: 'object',
+      required: ['text', 'limit'],
+      properties: { text: { type: 'string' }, limit: { type: ['integer', 'null'], minimum: 1 } },
+      additionalProperties: false,
+    });
+    // The loose dialect keeps the schema as it is: an optional stays optional.
+    expect(tools[1]?.function.parameters).toMatchObject({ required: ['labels'] });
+    // The arguments stay as sent, with the dialect the run decodes them from.
+    expect(reply.toolCalls).toEqual([
+      { id: 'a', name: 'notes.find', args: { text: 'x', limit: null }, dialect: 'openai-strict' },
+      { id: 'b', name: 'tag', args: { labels: { k: 'v' } }, dialect: 'openai' },
+    ]);
   });
 
   it('keeps arguments nested past the depth limit as the text they came as, and sends that text back', async () => {

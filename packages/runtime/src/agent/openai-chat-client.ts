@@ -21,8 +21,10 @@ const PREVIEW = 300;
 
 /**
  * A `ModelClient` for any server that speaks OpenAI's chat completions (`POST {baseUrl}/chat/completions`):
- * OpenAI itself, vLLM, llama.cpp, Ollama, LM Studio, gateways. Tools are declared with the `openai`
- * dialect under provider-safe names, and the names in the answer are mapped back to ours.
+ * OpenAI itself, vLLM, llama.cpp, Ollama, LM Studio, gateways. Tools are declared under provider-safe
+ * names, in strict mode where their schema allows it (`openai-strict`, else `openai`); the names in the
+ * answer are mapped back to ours and each call carries its tool's dialect, so the run decodes its
+ * arguments (strict mode's `null`s for left-out optionals) before validating them.
  */
 export function openAiChatClient(options: OpenAiChatClientOptions): ModelClient {
   const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;

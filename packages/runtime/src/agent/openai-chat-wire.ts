@@ -1,42 +1,45 @@
-import { type AnyToolDefinition, type DialectExport, exportTools, formatIssues, readArguments } from '@wesgine/schema';
+import { type AnyToolDefinition, type DialectName, exportTool, formatIssues, readArguments } from '@wesgine/schema';
 import type { ModelMessage, ModelReply, ModelToolCall, ModelUsage } from './model-client.js';
 import { ModelError } from './model-error.js';
+
+/** The dialects this client declares tools in; both give the same provider names. */
+export type OpenAiDialect = Extract<DialectName, 'openai-strict' | 'openai'>;
 
 /** The tools of one request in the chat-completions form, and the way back from the names the model uses. */
 export interface WireTools {
   readonly declarations: readonly Record<string, unknown>[];
   /** Our name to the provider's (a name the request does not declare stays as it is). */
   providerName(name: string): string;
-  /** The provider's name back to ours, with the dialect's argument decoder; unknown names stay as they are. */
-  fromProvider(name: string): { readonly name: string; readonly decode: (args: unknown) => unknown };
+  /**
+   * The provider's name back to ours, with the dialect the tool was declared in (its arguments come
+   * back in it); a name the request did not declare stays as it is, in the non-strict dialect.
+   */
+  fromProvider(name: string): { readonly name: string; readonly dialect: OpenAiDialect };
 }
 
-const IDENTITY = (args: unknown): unknown => args;
-
 /**
- * Declares `tools` with the `openai` dialect. The dialect gives the Responses-API shape (`name`,
- * `parameters` beside `type`); chat completions nest them under `function`, so they are moved there.
+ * Declares `tools` for chat completions: in strict mode (`openai-strict`, `strict: true`) each tool whose
+ * schema strict mode can take (its loss report's `strictCapable`), so the model's arguments always fit
+ * it; the others with the `openai` dialect (`strict: false`), guided rather than constrained. The dialect
+ * gives the Responses-API shape (`name`, `parameters` beside `type`); chat completions nest them under
+ * `function`, so they are moved there. Names are made distinct across the whole request.
  */
 export function wireTools(tools: readonly AnyToolDefinition[]): WireTools {
-  const exports = exportTools(tools, 'openai');
-  const byProvider = new Map<string, DialectExport>();
+  const otherNames = tools.map((tool) => tool.name);
+  const byProvider = new Map<string, { name: string; dialect: OpenAiDialect }>();
   const byOurs = new Map<string, string>();
-  for (const exported of exports) {
-    byProvider.set(exported.name, exported);
-    byOurs.set(exported.loss.tool, exported.name);
-  }
+  const declarations = tools.map((tool) => {
+    const strict = exportTool(tool, 'openai-strict', { otherNames });
+    const exported = strict.loss.strictCapable ? strict : exportTool(tool, 'openai', { otherNames });
+    byProvider.set(exported.name, { name: tool.name, dialect: exported.dialect as OpenAiDialect });
+    byOurs.set(tool.name, exported.name);
+    const { type: _type, ...declared } = exported.declaration;
+    return { type: 'function', function: declared };
+  });
   return {
-    declarations: exports.map((exported) => {
-      const { type: _type, ...declared } = exported.declaration;
-      return { type: 'function', function: declared };
-    }),
+    declarations,
     providerName: (name) => byOurs.get(name) ?? name,
-    fromProvider: (name) => {
-      const exported = byProvider.get(name);
-      return exported === undefined
-        ? { name, decode: IDENTITY }
-        : { name: exported.loss.tool, decode: (args) => exported.decode(args) };
-    },
+    fromProvider: (name) => byProvider.get(name) ?? { name, dialect: 'openai' },
   };
 }
 
@@ -85,25 +88,27 @@ export function readReply(body: unknown, tools: WireTools): ModelReply {
 function readToolCall(item: Record<string, unknown>, index: number, tools: WireTools): ModelToolCall {
   const fn = record(item.function);
   const id = typeof item.id === 'string' && item.id !== '' ? item.id : `call_${index}`;
-  const { name, decode } = tools.fromProvider(typeof fn.name === 'string' ? fn.name : '');
+  const { name, dialect } = tools.fromProvider(typeof fn.name === 'string' ? fn.name : '');
   const raw = fn.arguments;
   // Already parsed by the provider: when unusable, what goes back is an empty object, as the text is gone.
-  if (typeof raw !== 'string') return readable(id, name, raw ?? {}, '{}', decode);
-  if (raw.trim() === '') return { id, name, args: decode({}) };
+  if (typeof raw !== 'string') return readable(id, name, dialect, raw ?? {}, '{}');
+  if (raw.trim() === '') return { id, name, args: {}, dialect };
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
   } catch {
     return { id, name, args: raw, argsError: `The arguments are not valid JSON: ${preview(raw)}` };
   }
-  return readable(id, name, parsed, raw, decode);
+  return readable(id, name, dialect, parsed, raw);
 }
 
 // Arguments nested past the depth limit (or otherwise unusable) stay the text they came as: they are never
-// decoded, and they go back to the provider as that text, so no later walk over them can overflow.
-function readable(id: string, name: string, parsed: unknown, raw: string, decode: (args: unknown) => unknown) {
+// decoded, and they go back to the provider as that text, so no later walk over them can overflow. The
+// rest stay as the model sent them, with their dialect: the run decodes them (`run.call`'s `dialect`), so
+// they meet the one decoder every call does, and the conversation keeps what the model really said.
+function readable(id: string, name: string, dialect: OpenAiDialect, parsed: unknown, raw: string): ModelToolCall {
   const read = readArguments(parsed);
-  if (read.ok) return { id, name, args: decode(read.value) };
+  if (read.ok) return { id, name, args: read.value, dialect };
   return { id, name, args: raw, argsError: formatIssues(name, read.issues) };
 }
 

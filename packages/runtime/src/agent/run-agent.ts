@@ -114,7 +114,9 @@ function stopOn(result: ToolResult): AgentStop | undefined {
 
 /** Runs one call; arguments the client could not read are answered here, as the pipeline would. */
 function callOne(run: Run, call: ModelToolCall): Promise<ToolResult> {
-  if (call.argsError === undefined) return run.call(call.name, call.args);
+  if (call.argsError === undefined) {
+    return run.call(call.name, call.args, call.dialect === undefined ? {} : { dialect: call.dialect });
+  }
   return Promise.resolve({
     isError: true,
     code: 'invalid_arguments',

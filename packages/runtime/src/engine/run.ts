@@ -13,6 +13,7 @@ import type { HumanChannel } from '../approval/approval-request.js';
 import { CycleDetector } from '../cycle/cycle-detector.js';
 import { prepareRoots } from '../governance/sandbox-path.js';
 import type { AuditEvent } from '../pipeline/audit-event.js';
+import type { CallOptions } from '../pipeline/call-options.js';
 import type { CallScope } from '../pipeline/call-scope.js';
 import { callTool } from '../pipeline/call-tool.js';
 import type { ToolResult } from '../pipeline/tool-result.js';
@@ -129,9 +130,13 @@ export class Run {
     };
   }
 
-  /** Runs one call through the pipeline. Never throws: failures are results with `isError` and a code. */
-  call(name: string, args: unknown): Promise<ToolResult> {
-    return callTool(this.#scope, name, args);
+  /**
+   * Runs one call through the pipeline. Never throws: failures are results with `isError` and a code.
+   * `options.dialect` says the arguments came in a provider's dialect: they are decoded into the tool's
+   * own shape before validation, and the tool may be named by its provider name in that dialect.
+   */
+  call(name: string, args: unknown, options?: CallOptions): Promise<ToolResult> {
+    return callTool(this.#scope, name, args, options);
   }
 
   /** The definitions this run may call, sorted by name. */

@@ -5,16 +5,19 @@ export interface CallRequest {
   readonly args: JsonObject;
   readonly actor: string | undefined;
   readonly sessionId: string | undefined;
+  /** The body's `dialect`, as given: `call-dialect.ts` checks it against the query's. */
+  readonly dialect: string | undefined;
 }
 
 export type ParsedCall =
   | { readonly ok: true; readonly value: CallRequest }
   | { readonly ok: false; readonly message: string };
 
-const FIELDS = ['args', 'actor', 'sessionId'] as const;
+const FIELDS = ['args', 'actor', 'sessionId', 'dialect'] as const;
 
 /**
- * The call's body is `{ args?, actor?, sessionId? }`. `args` left out means `{}`. `actor` and
+ * The call's body is `{ args?, actor?, sessionId?, dialect? }`. `args` left out means `{}`; `dialect`
+ * names the provider dialect `args` came in (`openai-strict`, `gemini`, ...). `actor` and
  * `sessionId` fall back to the `x-wesgine-actor` and `x-wesgine-session` headers (an empty header counts
  * as absent). The shape of the envelope is checked here; the arguments themselves are the pipeline's to
  * validate, and a mistake there is a `ToolResult` with `invalid_arguments`, not an HTTP error.
@@ -27,16 +30,17 @@ export function parseCallRequest(
   if (extra !== undefined) {
     return {
       ok: false,
-      message: `unknown field '${extra}' in the body; it takes args, actor and sessionId (the tool's arguments go under args)`,
+      message: `unknown field '${extra}' in the body; it takes args, actor, sessionId and dialect (the tool's arguments go under args)`,
     };
   }
-  const { args = {}, actor, sessionId } = body;
+  const { args = {}, actor, sessionId, dialect } = body;
   if (typeof args !== 'object' || args === null || Array.isArray(args)) {
     return { ok: false, message: "'args' must be a JSON object of the tool's arguments" };
   }
   for (const [field, value] of [
     ['actor', actor],
     ['sessionId', sessionId],
+    ['dialect', dialect],
   ] as const) {
     if (value !== undefined && (typeof value !== 'string' || value === '')) {
       return { ok: false, message: `'${field}' must be a non-empty string` };
@@ -48,6 +52,7 @@ export function parseCallRequest(
       args: args as JsonObject,
       actor: (actor as string | undefined) ?? (headers.actor || undefined),
       sessionId: (sessionId as string | undefined) ?? (headers.session || undefined),
+      dialect: dialect as string | undefined,
     },
   };
 }

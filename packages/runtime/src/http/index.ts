@@ -2,9 +2,12 @@
 //
 // The HTTP API of one cell (Hono on @hono/node-server). Routes:
 //   GET  /tools                 the JSON Schema list (draft 2020-12, `toJsonSchemaTool`), sorted by name;
-//                               `?dialect=<DIALECT_NAMES>` gives the provider declarations instead
+//                               `?dialect=<DIALECT_NAMES>` gives `[{ tool, name, declaration }]` instead:
+//                               each provider declaration as it is sent, beside the tool's own name
 //   GET  /tools/descriptions    text/plain, one block per tool (see toolDescriptionsText in @wesgine/schema)
-//   POST /tools/:name/call      `{ args?, actor?, sessionId? }` -> the ToolResult
+//   POST /tools/:name/call      `{ args?, actor?, sessionId?, dialect? }` -> the ToolResult; `dialect` (or
+//                               `?dialect=`) decodes provider-shaped args, and `:name` may be the
+//                               provider name
 //   GET  /approvals             the questions waiting for a person, oldest first
 //   POST /approvals/:id         `{ decision: 'approve', scope? }` | `{ decision: 'deny', reason? }`
 //   GET  /events                server-sent events: `audit` and `approval`, a comment every 15 s
@@ -30,6 +33,7 @@ export type { AuthOptions } from './auth-options.js';
 export type { ActorToken } from './bearer-auth.js';
 export type { AppOptions } from './create-app.js';
 export { createApp, DEFAULT_BODY_LIMIT } from './create-app.js';
+export type { ListedDeclaration } from './dialect-listing.js';
 export type { HttpErrorBody, HttpErrorCode } from './http-error.js';
 export { HTTP_ERROR_STATUS } from './http-error.js';
 export type { HttpServer, ServeOptions } from './serve.js';

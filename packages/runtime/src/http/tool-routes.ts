@@ -1,18 +1,14 @@
-import {
-  type AnyToolDefinition,
-  DIALECT_NAMES,
-  exportTools,
-  isDialectName,
-  resolveCategory,
-  toJsonSchemaTool,
-} from '@wesgine/schema';
+import { type AnyToolDefinition, isDialectName, resolveCategory, toJsonSchemaTool } from '@wesgine/schema';
 import type { Hono } from 'hono';
 import type { Cell } from '../engine/cell.js';
+import { callDialect, unknownDialect } from './call-dialect.js';
 import { parseCallRequest } from './call-request.js';
 import { scopedSession, scopeOf } from './client-scope.js';
 import { describeTools } from './describe-tools.js';
+import { dialectListing } from './dialect-listing.js';
 import { httpError } from './http-error.js';
 import type { ReadBody } from './json-body.js';
+import { routeNamesTool } from './route-tool.js';
 import type { SessionRuns } from './session-runs.js';
 
 /**
@@ -25,14 +21,8 @@ export function addToolRoutes(app: Hono, cell: Cell, runs: SessionRuns, readBody
     const dialect = context.req.query('dialect');
     const tools = cellTools(cell);
     if (dialect === undefined) return context.json(tools.map(toJsonSchemaTool));
-    if (!isDialectName(dialect)) {
-      return httpError(
-        context,
-        'unknown_dialect',
-        `unknown dialect ${JSON.stringify(dialect)}; use one of ${DIALECT_NAMES.join(', ')}`,
-      );
-    }
-    return context.json(exportTools(tools, dialect).map((exported) => exported.declaration));
+    if (!isDialectName(dialect)) return httpError(context, 'unknown_dialect', unknownDialect(dialect));
+    return context.json(dialectListing(tools, dialect));
   });
 
   app.get('/tools/descriptions', (context) => {
@@ -58,6 +48,8 @@ export function addToolRoutes(app: Hono, cell: Cell, runs: SessionRuns, readBody
     });
     if (!request.ok) return httpError(context, 'invalid_body', request.message);
     const { args } = request.value;
+    const dialect = callDialect(context.req.query('dialect'), request.value.dialect);
+    if (!dialect.ok) return httpError(context, dialect.code, dialect.message);
     const scope = scopeOf(context);
     if (scope.actor !== undefined && request.value.actor !== undefined && request.value.actor !== scope.actor) {
       return httpError(
@@ -75,10 +67,10 @@ export function addToolRoutes(app: Hono, cell: Cell, runs: SessionRuns, readBody
       return httpError(context, 'unavailable', 'the cell is stopped; it takes no more calls');
     }
     const name = context.req.param('name');
-    const result = await run.call(name, args);
+    const result = await run.call(name, args, dialect.dialect === undefined ? {} : { dialect: dialect.dialect });
     // 404 only when the route's tool does not exist; `unknown_tool` from inside a tool (a sub-agent
     // calling a missing tool) is that tool's result, answered with 200 like every other result.
-    if (result.code === 'unknown_tool' && cell.cellTool(name) === undefined && cell.engineTool(name) === undefined) {
+    if (result.code === 'unknown_tool' && !routeNamesTool(cell, run, name, dialect.dialect)) {
       return httpError(context, 'unknown_tool', result.text);
     }
     return context.json(result);

@@ -1,3 +1,4 @@
+import type { DialectName } from '@wesgine/schema';
 import type { ToolSourceKind } from '../registry/registered-tool.js';
 
 /** One record per call: who called what, from which source, what was decided and by which stage. */
@@ -12,6 +13,8 @@ export interface AuditEvent {
   readonly tool: string;
   /** The alias the call used (`search_files` for `grep`), when it was not the tool's own name. */
   readonly calledAs?: string;
+  /** The provider dialect the call's arguments came in and were decoded from, when the call named one. */
+  readonly dialect?: DialectName;
   readonly source: ToolSourceKind | undefined;
   readonly provenance: string | undefined;
   /** `ok` when the handler ran and succeeded; otherwise the error code. */

@@ -1,7 +1,8 @@
-import { toToolError } from '@wesgine/schema';
+import { DIALECT_NAMES, type DialectName, isDialectName, toToolError } from '@wesgine/schema';
 import type { CycleOutcome } from '../cycle/cycle-detector.js';
 import type { RegisteredTool } from '../registry/registered-tool.js';
 import { approvalStage } from './approval-stage.js';
+import type { CallOptions } from './call-options.js';
 import type { CallScope } from './call-scope.js';
 import { contentHash, writtenPaths } from './content-hash.js';
 import { cycleCall } from './cycle-stage.js';
@@ -10,7 +11,7 @@ import { type Governed, governStage } from './govern-stage.js';
 import { handleStage } from './handle-stage.js';
 import { HandlerContext } from './handler-context.js';
 import { markedArguments } from './marked-arguments.js';
-import { isRefusal, type Refusal } from './refusal.js';
+import { isRefusal, type Refusal, refuse } from './refusal.js';
 import { auditName, resolveStage } from './resolve-stage.js';
 import { shapeStage } from './shape-stage.js';
 import type { ToolResult } from './tool-result.js';
@@ -19,15 +20,40 @@ import { validateStage } from './validate-stage.js';
 /**
  * The walk of one call, the same for every source: resolve, validate, govern (Hardline, Sandbox, Zone),
  * cycle (keyed on what governance resolved), approval, context, handle, shape, record. Never throws:
- * whatever goes wrong becomes a `ToolResult` with `isError` and a code.
+ * whatever goes wrong becomes a `ToolResult` with `isError` and a code. Arguments in a provider's
+ * dialect (`options.dialect`) are decoded once the tool is found, before validation, so every stage
+ * after it sees the tool's own name and canonical arguments.
  */
-export async function callTool(scope: CallScope, name: string, given: unknown): Promise<ToolResult> {
-  const started = performance.now();
-  const tool = resolveStage(scope, name);
-  if (isRefusal(tool)) return refused(scope, auditName(name), undefined, started, tool);
+export async function callTool(
+  scope: CallScope,
+  name: string,
+  given: unknown,
+  options: CallOptions = {},
+): Promise<ToolResult> {
+  const { dialect } = options;
+  const began: Began = { started: performance.now(), dialect: undefined };
+  if (dialect === undefined) return walk(scope, name, given, began);
+  if (!isDialectName(dialect)) {
+    const message = `unknown dialect ${JSON.stringify(dialect)}; use one of ${DIALECT_NAMES.join(', ')}, or none for arguments in the tool's own shape`;
+    return refused(scope, auditName(name), undefined, began, refuse('validate', 'invalid_arguments', message));
+  }
+  return walk(scope, name, given, { started: began.started, dialect });
+}
 
-  const checked = validateStage(tool, given);
-  if (isRefusal(checked)) return refused(scope, name, tool, started, checked);
+/** When a call began and the dialect it came in: what its audit event says besides the outcome. */
+interface Began {
+  readonly started: number;
+  /** On every event of a call that named its dialect, refusals included. */
+  readonly dialect: DialectName | undefined;
+}
+
+async function walk(scope: CallScope, name: string, given: unknown, began: Began): Promise<ToolResult> {
+  const { dialect } = began;
+  const tool = resolveStage(scope, name, dialect);
+  if (isRefusal(tool)) return refused(scope, auditName(name), undefined, began, tool);
+
+  const checked = validateStage(tool, given, dialect);
+  if (isRefusal(checked)) return refused(scope, name, tool, began, checked);
   const { args } = checked;
 
   const marked = markedArguments(tool, args);
@@ -45,16 +71,16 @@ export async function callTool(scope: CallScope, name: string, given: unknown): 
       stage: 'cycle',
       rule: verdict.rule,
     };
-    return refused(scope, name, tool, started, blocked);
+    return refused(scope, name, tool, began, blocked);
   }
   const note = verdict.action === 'warn' ? verdict.message : undefined;
-  if (isRefusal(judged)) return refused(scope, name, tool, started, judged, note);
+  if (isRefusal(judged)) return refused(scope, name, tool, began, judged, note);
 
   let governed = judged;
   if (judged.questions.length > 0) {
     const omit = new Set(tool.definition.meta.displayOnly);
     const approval = await approvalStage(scope, tool.definition.name, args, judged.questions, omit);
-    if (isRefusal(approval)) return refused(scope, name, tool, started, approval, note);
+    if (isRefusal(approval)) return refused(scope, name, tool, began, approval, note);
     governed = { ...judged, approval };
   }
 
@@ -86,7 +112,7 @@ export async function callTool(scope: CallScope, name: string, given: unknown): 
     scope,
     name,
     tool,
-    started,
+    began,
     result.isError ? (result.code ?? 'handler_failed') : 'ok',
     result.isError ? 'handle' : undefined,
     undefined,
@@ -104,11 +130,11 @@ function refused(
   scope: CallScope,
   name: string,
   tool: RegisteredTool | undefined,
-  started: number,
+  began: Began,
   refusal: Refusal,
   note?: string,
 ): ToolResult {
-  record(scope, name, tool, started, refusal.code, refusal.stage, refusal.rule);
+  record(scope, name, tool, began, refusal.code, refusal.stage, refusal.rule);
   return { isError: true, code: refusal.code, text: withNote(refusal.message, note) };
 }
 
@@ -117,7 +143,7 @@ function record(
   scope: CallScope,
   name: string,
   tool: RegisteredTool | undefined,
-  started: number,
+  began: Began,
   outcome: string,
   stage?: string,
   rule?: string,
@@ -129,6 +155,7 @@ function record(
     ...scope.ids,
     tool: own,
     ...(own === name ? {} : { calledAs: name }),
+    ...(began.dialect === undefined ? {} : { dialect: began.dialect }),
     source: tool?.source,
     provenance: tool?.provenance,
     outcome,
@@ -137,6 +164,6 @@ function record(
     ...(governed === undefined || governed.judged.length === 0 ? {} : { judged: governed.judged }),
     ...(governed?.approval === undefined ? {} : { approval: governed.approval }),
     ...(scope.services.sandbox.mode === 'off' ? { sandbox: 'off' as const } : {}),
-    durationMs: performance.now() - started,
+    durationMs: performance.now() - began.started,
   });
 }

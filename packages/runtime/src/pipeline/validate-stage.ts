@@ -1,5 +1,6 @@
-import { formatIssues, readArguments } from '@wesgine/schema';
+import { type DialectName, formatIssues, readArguments } from '@wesgine/schema';
 import type { RegisteredTool } from '../registry/registered-tool.js';
+import { dialectDecoder } from './dialect-decoder.js';
 import { type Refusal, refuse } from './refusal.js';
 
 /** The arguments every later stage and the handler see: a plain JSON copy, read once. */
@@ -12,12 +13,28 @@ export interface CheckedArguments {
  * and Proxies read once, nothing JSON cannot carry), then the compiled check runs on that copy; every
  * issue, with its JSON pointer, in one message the model can act on. Later stages and the handler get
  * the copy, so what was checked is what runs.
+ *
+ * Arguments that came in a provider's `dialect` are decoded between the two, on the plain copy (so a
+ * getter is still read once), into the tool's own shape: what is checked, judged, audited and run is the
+ * canonical form, whichever provider sent it.
  */
-export function validateStage(tool: RegisteredTool, given: unknown): CheckedArguments | Refusal {
+export function validateStage(tool: RegisteredTool, given: unknown, dialect?: DialectName): CheckedArguments | Refusal {
   const read = readArguments(given);
   if (!read.ok) return invalid(tool, read.issues);
-  if (tool.validator.check(read.value)) return { args: read.value };
-  return invalid(tool, tool.validator.issuesOfRejected(read.value));
+  let args = read.value;
+  if (dialect !== undefined) {
+    const decode = dialectDecoder(tool.definition, dialect);
+    if (decode instanceof Error) {
+      return refuse(
+        'validate',
+        'invalid_arguments',
+        `${tool.definition.name} has no ${dialect} form (${decode.message}), so arguments cannot come in that dialect; call it without one`,
+      );
+    }
+    args = decode(args);
+  }
+  if (tool.validator.check(args)) return { args };
+  return invalid(tool, tool.validator.issuesOfRejected(args));
 }
 
 function invalid(tool: RegisteredTool, issues: Parameters<typeof formatIssues>[1]): Refusal {
