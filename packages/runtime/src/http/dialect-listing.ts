@@ -1,4 +1,4 @@
-import { type AnyToolDefinition, type DialectName, exportTools } from '@wesgine/schema';
+import { type AnyToolDefinition, type DialectName, exportTools, type PropertyName } from '@wesgine/schema';
 
 /** One tool in `GET /tools?dialect=`: its declaration as the provider takes it, and the way back. */
 export interface ListedDeclaration {
@@ -8,6 +8,12 @@ export interface ListedDeclaration {
   readonly name: string;
   /** Exactly the provider's tool object, ready for a request body. */
   readonly declaration: Record<string, unknown>;
+  /**
+   * Only when the declaration renames properties (Gemini takes no `-n` or `file.name`): each one's
+   * pointer in the declaration's parameters schema, the name sent and the tool's own. A call in the dialect is decoded back
+   * by the runtime; this is for a client that reads the arguments itself.
+   */
+  readonly propertyNames?: readonly PropertyName[];
 }
 
 /**
@@ -20,5 +26,6 @@ export function dialectListing(tools: readonly AnyToolDefinition[], dialect: Dia
     tool: exported.loss.tool,
     name: exported.name,
     declaration: exported.declaration,
+    ...(exported.propertyNames.length === 0 ? {} : { propertyNames: exported.propertyNames }),
   }));
 }

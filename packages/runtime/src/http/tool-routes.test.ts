@@ -71,11 +71,29 @@ describe('GET /tools', () => {
         tool: exported.loss.tool,
         name: exported.name,
         declaration: exported.declaration,
+        ...(exported.propertyNames.length === 0 ? {} : { propertyNames: exported.propertyNames }),
       })),
     );
     expect(listed.map((entry) => entry.tool)).toEqual(['add', 'delegate', 'look', 'notes.read', 'read_note']);
     const dotted = dialect === 'gemini' || dialect === 'gemini-json' || dialect === 'mcp' ? 'notes.read' : 'notes_read';
     expect(listed[3]?.name).toBe(dotted);
+  });
+
+  it('gives the way back to the property names a dialect renames', async () => {
+    const { cell } = fixtureCell();
+    cell.tools().register({
+      name: 'notes.grep',
+      description: 'Find lines in the notes.',
+      parameters: Type.Object({ pattern: Type.String(), '-n': Type.Optional(Type.Boolean()) }),
+      handler: () => 'found',
+    });
+    const listed = (await (await createApp(cell, OPEN).request('/tools?dialect=gemini')).json()) as {
+      tool: string;
+      propertyNames?: unknown;
+    }[];
+    const grep = listed.find((entry) => entry.tool === 'notes.grep');
+    expect(grep?.propertyNames).toEqual([{ pointer: '/properties/_n', provider: '_n', canonical: '-n' }]);
+    expect(listed.find((entry) => entry.tool === 'add')).not.toHaveProperty('propertyNames');
   });
 
   it('answers an unknown dialect with 400 naming the valid ones', async () => {
