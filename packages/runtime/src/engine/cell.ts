@@ -27,7 +27,7 @@ import { CellSources } from './cell-sources.js';
 import type { CellSpec } from './cell-spec.js';
 import type { Engine } from './create-engine.js';
 import { Run, type RunParams } from './run.js';
-import { type SdkTool, sdkDefinition } from './sdk-tool.js';
+import { type SdkTool, sdkDefinition, sdkOrigin } from './sdk-tool.js';
 import { SessionStates } from './session-states.js';
 
 /** How many audit events a cell keeps in memory; a consumer who needs them all passes `onAudit`. */
@@ -101,6 +101,7 @@ export class Cell {
     return {
       register: (tool) => {
         const definition = sdkDefinition(tool);
+        const origin = sdkOrigin(tool, `cell ${this.id}`);
         if (this.engineTool(definition.name) !== undefined) {
           throw new Error(
             `'${definition.name}' is an engine tool; choose another name, or disable the engine's with disabledEngineSkills`,
@@ -113,10 +114,7 @@ export class Cell {
         if (sourced !== undefined) {
           throw new Error(`'${definition.name}' is a tool of source ${sourced.provenance}; choose another name`);
         }
-        this.#tools.set(
-          definition.name,
-          registerTool(definition, tool.handler as AnyHandler, 'sdk', `cell ${this.id}`),
-        );
+        this.#tools.set(definition.name, registerTool(definition, tool.handler as AnyHandler, 'sdk', origin));
       },
       unregister: (name) => this.#tools.delete(name),
     };

@@ -63,7 +63,7 @@ describe('createEngine', () => {
       handlers: { one: () => '1', two: () => '2' },
     });
     expect(() => createEngine({ tools: clash })).toThrow(
-      "the engine pack names 'two' both as a tool and as an alias of 'one'",
+      "the engine's packs name 'two' twice: an alias of 'one' in clash@1.0.0 and a tool of clash@1.0.0; a name (or alias) belongs to one tool of the engine",
     );
   });
 

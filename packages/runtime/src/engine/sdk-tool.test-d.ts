@@ -1,4 +1,4 @@
-import { Type } from '@wesgine/schema';
+import { defineTool, defineToolPack, Type } from '@wesgine/schema';
 import { describe, expectTypeOf, it } from 'vitest';
 import { createEngine } from './create-engine.js';
 
@@ -21,5 +21,36 @@ describe('cell.tools().register types', () => {
       // @ts-expect-error n is a number, not a string
       handler: (args: { n: string }) => args.n,
     });
+  });
+});
+
+describe('cell.tools().register with a definition', () => {
+  it('takes a whole defineTool definition spread with its handler and pack', () => {
+    const read = defineTool({
+      name: 'read',
+      description: 'Read.',
+      parameters: Type.Object({ path: Type.String() }),
+      result: Type.Object({ size: Type.Number() }),
+      examples: [{ args: { path: 'a' } }],
+      categoryOf: () => 'exploration',
+      pathsOf: ({ path }) => [{ path, access: 'read' }],
+    });
+    const pack = defineToolPack({
+      name: 'p',
+      version: '1.0.0',
+      tools: [read],
+      handlers: { read: () => ({ text: '1', data: { size: 1 } }) },
+    });
+    const cell = createEngine({ tools: [pack] }).createCell({ workDir: '/tmp' });
+    cell.tools().register({ ...read, handler: pack.handlers.read, pack });
+    cell.tools().register({
+      ...read,
+      handler: (args) => {
+        expectTypeOf(args).toEqualTypeOf<{ path: string }>();
+        return args.path;
+      },
+    });
+    // @ts-expect-error a pack is named by its name and version
+    cell.tools().register({ ...read, handler: () => '', pack: { name: 'p' } });
   });
 });
