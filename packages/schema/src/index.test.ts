@@ -38,6 +38,7 @@ describe('@wesgine/schema public surface', () => {
         "isToolErrorCode",
         "isToolPack",
         "mapToolNames",
+        "mergeToolPacks",
         "providerToolName",
         "readArguments",
         "registerFormats",
