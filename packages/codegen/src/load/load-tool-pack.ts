@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { type AnyToolPack, isToolPack } from '@wesgine/schema';
 import { tsImport } from 'tsx/esm/api';
-import { CodegenError } from '../errors.js';
+import { CodegenError, problem } from '../errors.js';
+import { missingPackage, missingPackageMessage } from './missing-package.js';
 
 /** Imports the pack's `src/index.ts` (through tsx) and returns its `defineToolPack(...)` default export. */
 export async function loadToolPack(root: string): Promise<AnyToolPack> {
@@ -9,6 +10,9 @@ export async function loadToolPack(root: string): Promise<AnyToolPack> {
   try {
     loaded = (await tsImport(join(root, 'src', 'index.ts'), import.meta.url)) as { default?: unknown };
   } catch (error) {
+    const name = missingPackage(error);
+    if (name !== undefined)
+      throw new CodegenError([problem('package.json', undefined, missingPackageMessage(root, [name]))]);
     throw new CodegenError([{ file: 'src/index.ts', message: `the pack failed to load: ${(error as Error).message}` }]);
   }
   if (!isToolPack(loaded.default)) {
