@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { type AnyToolPack, isToolPack } from '@wesgine/schema';
 import { tsImport } from 'tsx/esm/api';
 import { CodegenError, problem } from '../errors.js';
+import { defaultExport } from './load-pack.js';
 import { missingPackage, missingPackageMessage } from './missing-package.js';
 
 /** Imports the pack's `src/index.ts` (through tsx) and returns its `defineToolPack(...)` default export. */
@@ -15,10 +16,11 @@ export async function loadToolPack(root: string): Promise<AnyToolPack> {
       throw new CodegenError([problem('package.json', undefined, missingPackageMessage(root, [name]))]);
     throw new CodegenError([{ file: 'src/index.ts', message: `the pack failed to load: ${(error as Error).message}` }]);
   }
-  if (!isToolPack(loaded.default)) {
+  const pack = defaultExport(loaded);
+  if (!isToolPack(pack)) {
     throw new CodegenError([
       { file: 'src/index.ts', message: 'the default export is not a defineToolPack(...) value' },
     ]);
   }
-  return loaded.default;
+  return pack;
 }
