@@ -76,7 +76,14 @@ describe('wesgine-tools init in an existing package', () => {
       devDependencies: { typescript: '6.0.3' },
       keywords: ['wesgine-tool-pack'],
     });
-    expect(manifest).toContain('\n    "private": true,\n');
+    // Added in the text: the lines before stay byte for byte, an inline object stays inline.
+    const lines = manifest.split('\n');
+    expect(lines.slice(0, 5)).toEqual(MANIFEST.split('\n').slice(0, 5));
+    expect(lines[5]).toBe('    "scripts": { "build": "tsc", "check": "biome check .", "gen": "wesgine-tools gen" },');
+    expect(lines[6]).toMatch(
+      /^ {4}"devDependencies": \{ "typescript": "6\.0\.3", "@wesgine\/codegen": "[^"]+", "@types\/node": "[^"]+" \},$/,
+    );
+    expect(lines[7]).toBe('    "keywords": [');
     expect(readdirSync(root).sort()).toEqual(['README.md', 'docs', 'package.json', 'src', 'tools', 'tsconfig.json']);
     expect(readFileSync(join(root, 'docs/tools.md'), 'utf8')).toContain('<!-- wesgine-tools:start -->');
 

@@ -7,7 +7,7 @@ const scaffold = JSON.parse(
 );
 
 describe('mergePackageJson', () => {
-  it('adds what a pack needs after the existing keys, in the file’s own indentation, and keeps the rest', () => {
+  it('adds what a pack needs after the existing entries, in their layout, and keeps the rest', () => {
     const text = [
       '{',
       '    "version": "2.0.0",',
@@ -27,31 +27,34 @@ describe('mergePackageJson', () => {
       "devDependencies['@types/node']",
     ]);
     expect(merged.kept).toEqual(['scripts.check', "devDependencies['@wesgine/schema']", 'devDependencies.typescript']);
+    // Added in the text, after the existing entries and in their layout: every other byte as it was.
     expect(merged.text).toBe(
       [
         '{',
         '    "version": "2.0.0",',
         '    "name": "my-app",',
         '    "private": true,',
-        '    "scripts": {',
-        '        "check": "biome check",',
-        '        "build": "tsc",',
-        '        "gen": "wesgine-tools gen"',
-        '    },',
-        '    "keywords": [',
-        '        "app",',
-        '        "wesgine-tool-pack"',
-        '    ],',
-        '    "devDependencies": {',
-        '        "@wesgine/schema": "file:../schema",',
-        '        "typescript": "5.9.0",',
-        '        "@wesgine/codegen": "^9.9.9",',
-        `        "@types/node": "${scaffold.devDependencies['@types/node']}"`,
-        '    }',
+        '    "scripts": { "check": "biome check", "build": "tsc", "gen": "wesgine-tools gen" },',
+        '    "keywords": ["app", "wesgine-tool-pack"],',
+        `    "devDependencies": { "@wesgine/schema": "file:../schema", "typescript": "5.9.0", "@wesgine/codegen": "^9.9.9", "@types/node": "${scaffold.devDependencies['@types/node']}" }`,
         '}',
         '',
       ].join('\n'),
     );
+  });
+
+  it('puts new fields on their own lines in a file written over several lines, CRLF kept', () => {
+    const merged = mergePackageJson('{\r\n  "name": "a",\r\n  "scripts": {}\r\n}', scaffold, 'a');
+    expect(merged.text.split('\r\n').slice(0, 7)).toEqual([
+      '{',
+      '  "name": "a",',
+      '  "scripts": { "gen": "wesgine-tools gen", "check": "wesgine-tools check" },',
+      '  "version": "0.1.0",',
+      '  "keywords": [',
+      '    "wesgine-tool-pack"',
+      '  ],',
+    ]);
+    expect(merged.text.includes('\n') && !/[^\r]\n/.test(merged.text)).toBe(true);
   });
 
   it('gives a package with no name or version the given name and the first version', () => {
