@@ -79,6 +79,22 @@ describe('cell.tools().register with a whole definition', () => {
     expect(cell.auditLog().at(-1)).toMatchObject({ tool: 'copy', source: 'sdk', provenance: '@me/files@1.2.0' });
   });
 
+  it("names the pack of a tool a source's tool would clash with", () => {
+    const cell = createEngine().createCell({ workDir: folders().work });
+    cell.tools().register({ ...copy, handler: pack.handlers.copy, pack });
+    const source = {
+      kind: 'mcp' as const,
+      id: 'mcp:x',
+      provenance: 'mcp:x 1.0',
+      tools: () => [
+        { definition: defineTool({ name: 'copy', description: 'C.', parameters: Type.Object({}) }), handler: () => '' },
+      ],
+    };
+    expect(() => cell.sources().add(source)).toThrow(
+      "source 'mcp:x' offers tools whose names are taken: 'copy' (taken by an SDK tool of the cell (from @me/files@1.2.0))",
+    );
+  });
+
   it('credits the cell when no pack is named, and refuses a pack that has no such tool', () => {
     const cell = createEngine().createCell({ workDir: folders().work });
     cell.tools().register({ ...copy, handler: () => 'x' });

@@ -102,9 +102,10 @@ export class Cell {
       register: (tool) => {
         const definition = sdkDefinition(tool);
         const origin = sdkOrigin(tool, `cell ${this.id}`);
-        if (this.engineTool(definition.name) !== undefined) {
+        const engineTool = this.engineTool(definition.name);
+        if (engineTool !== undefined) {
           throw new Error(
-            `'${definition.name}' is an engine tool; choose another name, or disable the engine's with disabledEngineSkills`,
+            `'${definition.name}' is an engine tool (from ${engineTool.provenance}); choose another name, or disable the engine's with disabledEngineSkills`,
           );
         }
         if (this.#tools.has(definition.name)) {
@@ -279,8 +280,11 @@ export class Cell {
   }
 
   #ownerOf(name: string): string | undefined {
-    if (this.engineTool(name) !== undefined) return 'the engine';
-    return this.#tools.has(name) ? 'an SDK tool of the cell' : undefined;
+    const engineTool = this.engineTool(name);
+    if (engineTool !== undefined) return `the engine (${engineTool.provenance})`;
+    const own = this.#tools.get(name);
+    if (own === undefined) return undefined;
+    return own.pack === undefined ? 'an SDK tool of the cell' : `an SDK tool of the cell (from ${own.provenance})`;
   }
 }
 
