@@ -35,7 +35,7 @@ export function enginePacks(given: AnyToolPack | readonly AnyToolPack[] | undefi
     const earlier = claims.get(name);
     if (earlier !== undefined) {
       throw new Error(
-        `the engine's packs name '${name}' twice: ${describe(earlier)} and ${describe(next)}; a name (or alias) belongs to one tool of the engine`,
+        `the engine's packs name '${name}' twice: ${claimant(earlier)} and ${claimant(next)}; a name (or alias) belongs to one tool of the engine`,
       );
     }
     claims.set(name, next);
@@ -70,6 +70,6 @@ export function enginePacks(given: AnyToolPack | readonly AnyToolPack[] | undefi
   return composed;
 }
 
-function describe(claim: Claim): string {
+function claimant(claim: Claim): string {
   return claim.alias === undefined ? `a tool of ${claim.pack}` : `an alias of '${claim.alias}' in ${claim.pack}`;
 }

@@ -50,7 +50,7 @@ export function sdkDefinition<TParameters extends TObject>(tool: SdkTool<TParame
     ...(examples === undefined ? {} : { examples }),
     ...(categoryOf === undefined ? {} : { categoryOf }),
     ...(pathsOf === undefined ? {} : { pathsOf }),
-  }) as unknown as AnyToolDefinition;
+  });
 }
 
 /** Who supplied an SDK tool: its pack when it names one (checked to hold the tool), else `fallback`. */
