@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -112,6 +112,17 @@ describe('wesgine-tools init in an existing package', () => {
     expect(await runCli(root, 'call', 'notes.count', '{"query":"x"}')).toEqual({ code: 0, out: 'counted x', err: '' });
     expect(readFileSync(join(root, 'src/index.ts'), 'utf8')).toBe(MINE['src/index.ts']);
     expect((await runCli(root, 'check')).code).toBe(0);
+    // call needs the generated files, not src/index.ts.
+    rmSync(join(root, 'src/index.ts'));
+    expect(await runCli(root, 'call', 'notes.count', '{"query":"y"}')).toEqual({ code: 0, out: 'counted y', err: '' });
+    // The same pack where nothing is installed: call says which package is missing and the fix.
+    const moved = join(tempDir('uninstalled'), 'app');
+    cpSync(root, moved, { recursive: true });
+    expect(await runCli(moved, 'call', 'notes.count', '{"query":"y"}')).toEqual({
+      code: 1,
+      out: '',
+      err: `error: package.json: the pack imports '@wesgine/schema', which is not installed: run \`npm install\` in ${moved}`,
+    });
     // gen and check type-check the handlers: slow on a machine shared with other suites.
   }, 120_000);
 

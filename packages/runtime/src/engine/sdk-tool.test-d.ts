@@ -54,3 +54,16 @@ describe('cell.tools().register with a definition', () => {
     cell.tools().register({ ...read, handler: () => '', pack: { name: 'p' } });
   });
 });
+
+describe('createEngine types', () => {
+  it('takes one pack or several of different tools, and nothing that is not a pack', () => {
+    const a = defineTool({ name: 'a', description: 'A.', parameters: Type.Object({ n: Type.Integer() }) });
+    const b = defineTool({ name: 'b', description: 'B.', parameters: Type.Object({ s: Type.String() }) });
+    const first = defineToolPack({ name: 'one', version: '1.0.0', tools: [a], handlers: { a: ({ n }) => String(n) } });
+    const second = defineToolPack({ name: 'two', version: '1.0.0', tools: [b], handlers: { b: ({ s }) => s } });
+    createEngine({ tools: first });
+    createEngine({ tools: [first, second] });
+    // @ts-expect-error a tool definition is not a pack
+    createEngine({ tools: [a] });
+  });
+});
