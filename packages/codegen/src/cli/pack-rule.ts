@@ -5,10 +5,7 @@
 export const PACK_RULE =
   'a tool pack is a folder with a package.json and a tools/ folder for its *.tool.ts definitions';
 
-/** The keyword `init` adds to package.json: it marks a workspace root that is itself a pack. */
-export const PACK_KEYWORD = 'wesgine-tool-pack';
-
 /** How to make `folder` (as the user would type it) a pack. */
 export function makePackHint(folder: string): string {
-  return `make one with \`wesgine-tools init ${/^[\w./@-]+$/.test(folder) ? folder : JSON.stringify(folder)}\``;
+  return `make one with \`wesgine-tools init ${/^[\w./@<>-]+$/.test(folder) ? folder : JSON.stringify(folder)}\``;
 }

@@ -2,12 +2,14 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { findPacks } from '../find-packs.js';
 import { listToolFiles } from '../load/load-pack.js';
-import { makePackHint, PACK_KEYWORD, PACK_RULE } from './pack-rule.js';
+import { PACK_KEYWORD } from '../scaffold/merge-package-json.js';
+import { makePackHint, PACK_RULE } from './pack-rule.js';
 import { UsageError } from './parse-args.js';
 
 /**
  * The packs a command acts on: `--pack DIR`; else the pack in the current folder (package.json and
- * `tools/`); else, at a workspace root and when `allowWorkspace`, every pack in the workspace.
+ * `tools/`); else, at a workspace root and when `allowWorkspace`, every pack in the workspace (the root
+ * too when it is a pack itself).
  */
 export async function resolvePacks(cwd: string, pack: string | undefined, allowWorkspace: boolean): Promise<string[]> {
   if (pack !== undefined) {
@@ -20,8 +22,10 @@ export async function resolvePacks(cwd: string, pack: string | undefined, allowW
   const manifest = readManifest(cwd);
   const isPack = existsSync(join(cwd, 'package.json')) && isFolder(join(cwd, 'tools'));
   // A workspace root is a pack itself only when it says so (tool definitions, or the keyword init adds);
-  // one with some other tools/ folder is not.
-  if (isPack && (listToolFiles(cwd).length > 0 || hasPackKeyword(manifest))) return [cwd];
+  // one with some other tools/ folder is not. Such a root is acted on with its workspace's packs.
+  const marked = isPack && (listToolFiles(cwd).length > 0 || hasPackKeyword(manifest));
+  if (marked && (!allowWorkspace || manifest?.workspaces === undefined)) return [cwd];
+  if (marked) return [cwd, ...(await findPacks(cwd)).filter((root) => root !== cwd)];
   if (manifest?.workspaces !== undefined) {
     if (!allowWorkspace) throw new UsageError('this is a workspace root: name the pack with --pack <dir>');
     const packs = await findPacks(cwd);
