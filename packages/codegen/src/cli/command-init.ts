@@ -21,7 +21,7 @@ export function commandInit(io: CliIo, positionals: readonly string[], name: str
   const shown = relative(io.cwd, root) || '.';
   if (existsSync(root) && readdirSync(root).length > 0) return addToPackage(io, root, target, shown, name);
   const packageName = checkedName(name ?? basename(root).toLowerCase());
-  write(root, scaffoldPack({ name: packageName, wesgineVersion: `^${generatorVersion()}` }));
+  write(root, packFiles(packageName));
   io.out(`created tool pack ${packageName} in ${shown}`);
   nextSteps(io, shown);
   return 0;
@@ -41,7 +41,7 @@ function addToPackage(io: CliIo, root: string, target: string, shown: string, na
     throw new UsageError(`${shown}/package.json names the package '${own}'; init does not rename it, leave out --name`);
   }
   const packageName = own ?? checkedName(name ?? basename(root).toLowerCase());
-  const files = scaffoldPack({ name: packageName, wesgineVersion: `^${generatorVersion()}` });
+  const files = packFiles(packageName);
   let plan: ReturnType<typeof planAddToPackage>;
   try {
     plan = planAddToPackage(files, (path) => existsSync(join(root, path)), text, packageName);
@@ -66,6 +66,11 @@ function nextSteps(io: CliIo, shown: string): void {
   );
   io.out('  npx wesgine-tools new <tool-name>   # add a tool definition');
   io.out('  npx wesgine-tools gen               # generate types, schemas, handler stubs and docs');
+}
+
+/** The files of a new pack named `packageName`, depending on this version of the packages. */
+function packFiles(packageName: string): ScaffoldFile[] {
+  return scaffoldPack({ name: packageName, wesgineVersion: `^${generatorVersion()}` });
 }
 
 function write(root: string, files: readonly ScaffoldFile[]): void {
