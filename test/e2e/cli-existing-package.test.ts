@@ -130,7 +130,7 @@ describe('wesgine-tools init in an existing package', () => {
     const root = tempDir('existing');
     writeFileSync(join(root, 'package.json'), '{ "name": "mono", "private": true, "workspaces": ["packages/*"] }\n');
     expect((await runCli(root, 'new', 'a')).err).toBe(
-      'wesgine-tools: this is a workspace root: name the pack with --pack <dir>',
+      'wesgine-tools: this is a workspace root, not a pack: name the pack with --pack <dir>, or make the root one with `wesgine-tools init .`',
     );
     expect((await runCli(root, 'init', '.')).code).toBe(0);
     expect(await runCli(root, 'new', 'a')).toMatchObject({

@@ -5,7 +5,7 @@
 export const PACK_RULE =
   'a tool pack is a folder with a package.json and a tools/ folder for its *.tool.ts definitions';
 
-/** How to make `folder` (as the user would type it) a pack. */
-export function makePackHint(folder: string): string {
-  return `make one with \`wesgine-tools init ${/^[\w./@<>-]+$/.test(folder) ? folder : JSON.stringify(folder)}\``;
+/** How to make `folder` (as the user would type it) a pack; `what` names it in the sentence. */
+export function makePackHint(folder: string, what = 'one'): string {
+  return `make ${what} with \`wesgine-tools init ${/^[\w./@<>-]+$/.test(folder) ? folder : JSON.stringify(folder)}\``;
 }

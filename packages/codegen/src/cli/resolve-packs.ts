@@ -27,7 +27,11 @@ export async function resolvePacks(cwd: string, pack: string | undefined, allowW
   if (marked && (!allowWorkspace || manifest?.workspaces === undefined)) return [cwd];
   if (marked) return [cwd, ...(await findPacks(cwd)).filter((root) => root !== cwd)];
   if (manifest?.workspaces !== undefined) {
-    if (!allowWorkspace) throw new UsageError('this is a workspace root: name the pack with --pack <dir>');
+    if (!allowWorkspace) {
+      throw new UsageError(
+        `this is a workspace root, not a pack: name the pack with --pack <dir>, or ${makePackHint('.', 'the root one')}`,
+      );
+    }
     const packs = await findPacks(cwd);
     if (packs.length === 0) {
       throw new UsageError(
