@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempDir } from './cli-harness.js';
@@ -23,16 +23,16 @@ describe('wesgine-tools init', () => {
     expect(existsSync(join(cwd, 'notes-tools/docs/tools.md'))).toBe(true);
   });
 
-  it('refuses a folder with files in it and changes nothing', async () => {
+  it('refuses a folder with files but no package.json, and changes nothing', async () => {
     const cwd = tempDir('init');
     mkdirSync(join(cwd, 'busy'));
     writeFileSync(join(cwd, 'busy/keep.txt'), 'mine');
     expect(await runCli(cwd, 'init', 'busy')).toEqual({
       code: 2,
       out: '',
-      err: 'wesgine-tools: busy is not empty; init only writes into a new or empty folder',
+      err: 'wesgine-tools: busy has files but no package.json; init makes a new pack in a new or empty folder, or adds one to an existing package (a folder with a package.json)',
     });
-    expect(existsSync(join(cwd, 'busy/package.json'))).toBe(false);
+    expect(readdirSync(join(cwd, 'busy'))).toEqual(['keep.txt']);
   });
 
   it('refuses a folder name that is no npm name unless --name is given', async () => {
@@ -50,7 +50,7 @@ describe('wesgine-tools init', () => {
     expect(await runCli(cwd, 'init', 'taken')).toEqual({
       code: 2,
       out: '',
-      err: 'wesgine-tools: taken is a file; init needs a new or empty folder',
+      err: 'wesgine-tools: taken is a file; init needs a folder (new, empty, or a package with package.json)',
     });
   });
 
@@ -106,10 +106,10 @@ describe('wesgine-tools new', () => {
     const outside = tempDir('new');
     expect((await runCli(outside, 'new', 'x', '--pack', root)).code).toBe(0);
     expect((await runCli(outside, 'new', 'x')).err).toBe(
-      `wesgine-tools: no tool pack in ${outside}: run in a pack folder, pass --pack <dir>, or run at a workspace root`,
+      `wesgine-tools: no tool pack in ${outside}: a tool pack is a folder with a package.json and a tools/ folder for its *.tool.ts definitions; run in a pack folder or at a workspace root, pass --pack <dir>, or make one with \`wesgine-tools init .\``,
     );
     expect((await runCli(outside, 'new', 'x', '--pack', 'nowhere')).err).toBe(
-      `wesgine-tools: --pack nowhere: no package.json in ${join(outside, 'nowhere')}; is this a tool pack? (wesgine-tools init makes one)`,
+      `wesgine-tools: --pack nowhere: no package.json in ${join(outside, 'nowhere')}; a tool pack is a folder with a package.json and a tools/ folder for its *.tool.ts definitions; make one with \`wesgine-tools init nowhere\``,
     );
   });
 });

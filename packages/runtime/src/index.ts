@@ -43,7 +43,7 @@ export type { GovernanceVerdict } from './governance/verdict.js';
 export type { AuditEvent } from './pipeline/audit-event.js';
 export type { CallOptions } from './pipeline/call-options.js';
 export type { ToolResult } from './pipeline/tool-result.js';
-export type { AnyHandler, ToolSourceKind } from './registry/registered-tool.js';
+export type { AnyHandler, PackOrigin, ToolSourceKind } from './registry/registered-tool.js';
 export type { SourcedTool, ToolSource } from './registry/tool-source.js';
 export type { BlockedRequest, GuardProxy } from './sandbox/network/guard-proxy.js';
 export { startGuardProxy } from './sandbox/network/guard-proxy.js';

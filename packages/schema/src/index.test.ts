@@ -39,6 +39,7 @@ describe('@wesgine/schema public surface', () => {
         "isToolErrorCode",
         "isToolPack",
         "mapToolNames",
+        "mergeToolPacks",
         "providerToolName",
         "readArguments",
         "registerFormats",

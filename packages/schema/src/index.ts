@@ -52,6 +52,8 @@ export type {
 export { defineTool, isToolDefinition } from './tool/define-tool.js';
 export type { AnyToolPack, ToolPack, ToolPackSpec } from './tool/define-tool-pack.js';
 export { defineToolPack, isToolPack } from './tool/define-tool-pack.js';
+export type { MergedTools } from './tool/merge-tool-packs.js';
+export { mergeToolPacks } from './tool/merge-tool-packs.js';
 export type {
   SubAgentAnswer,
   SubAgentTask,

@@ -1,12 +1,15 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { formatIssues, readArguments, ToolError, toToolError, validate } from '@wesgine/schema';
-import { loadToolPack } from '../load/load-tool-pack.js';
+import { loadGeneratedPack } from '../load/load-generated-pack.js';
 import type { CliIo } from './io.js';
 import { localContext } from './local-context.js';
 import { UsageError } from './parse-args.js';
 
 /**
- * `wesgine-tools call <tool> [<json>]`: loads the pack's `src/index.ts`, validates the arguments as the
- * runtime would, and runs the handler with a local context. Prints what the model would read.
+ * `wesgine-tools call <tool> [<json>]`: loads the pack as `gen` generated it (`generated/handlers.gen.ts`,
+ * so it works whatever the pack's `src/index.ts` is), validates the arguments as the runtime would, and
+ * runs the handler with a local context. Prints what the model would read.
  */
 export async function commandCall(io: CliIo, packRoot: string, positionals: readonly string[]): Promise<number> {
   const [name, json = '{}', ...extra] = positionals;
@@ -18,10 +21,14 @@ export async function commandCall(io: CliIo, packRoot: string, positionals: read
   } catch (error) {
     throw new UsageError(`the arguments are not valid JSON: ${(error as Error).message}`);
   }
-  const pack = await loadToolPack(packRoot);
+  const pack = await loadGeneratedPack(packRoot);
   const tool = pack.tools.find((candidate) => candidate.name === name);
   if (tool === undefined) {
     const known = pack.tools.map((candidate) => candidate.name).join(', ') || 'none';
+    // A definition added since the last `gen` is not in the generated files yet: say so, not "no tool".
+    if (existsSync(join(packRoot, 'tools', `${name}.tool.ts`))) {
+      throw new UsageError(`tools/${name}.tool.ts is newer than the generated files: run wesgine-tools gen first`);
+    }
     throw new UsageError(`pack ${pack.name} has no tool '${name}'; its tools: ${known}`);
   }
   // As the runtime does: read into plain JSON data within the depth limit, then check.

@@ -1,7 +1,7 @@
 export const USAGE = `wesgine-tools: generate and check wesgine tool packs
 
 Usage:
-  wesgine-tools init <dir> [--name <npm-name>]   scaffold a new tool pack in <dir>
+  wesgine-tools init <dir> [--name <npm-name>]   make <dir> a tool pack: a new one, or add to a package
   wesgine-tools new <tool> [--pack <dir>]        add tools/<tool>.tool.ts to a pack
   wesgine-tools gen [--pack <dir>] [--force]     generate types, schemas, dialects, categories, docs, manifest
   wesgine-tools check [--pack <dir>]             fail when a generated file is missing or stale

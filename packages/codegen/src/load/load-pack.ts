@@ -5,6 +5,7 @@ import { type AnyToolDefinition, isToolDefinition, ToolError } from '@wesgine/sc
 import { compareText } from '../compare-text.js';
 import { CodegenError, type CodegenProblem, problem } from '../errors.js';
 import { generatedNameClash, identifierCollisions, type ToolIdentifiers, toolIdentifiers } from './identifiers.js';
+import { missingPackage, missingPackageMessage } from './missing-package.js';
 
 /** One tool of a pack, as loaded from `tools/<name>.tool.ts`. */
 export interface PackTool {
@@ -76,18 +77,24 @@ export async function loadPack(root: string): Promise<LoadedPack> {
   });
   const problems: CodegenProblem[] = [];
   const tools: PackTool[] = [];
+  const missing: string[] = [];
   try {
     // Imported concurrently (tsx compiles off the main thread); results are taken in sorted file order.
     const results = await Promise.all(
       files.map((file) => loadOne(root, file, (specifier) => api.import(specifier, import.meta.url))),
     );
     for (const loaded of results) {
-      if ('problem' in loaded) problems.push(loaded.problem);
+      if ('missing' in loaded) missing.push(loaded.missing);
+      else if ('problem' in loaded) problems.push(loaded.problem);
       else tools.push(loaded.tool);
     }
   } finally {
     await api.unregister();
   }
+  // One line for the whole pack: every definition imports @wesgine/schema, so one missing install would
+  // otherwise be said once per tool, and the fix is the same for all of them.
+  if (missing.length > 0)
+    throw new CodegenError([problem('package.json', undefined, missingPackageMessage(root, missing))]);
   for (const { names, identifier } of identifierCollisions(tools.map((tool) => tool.name))) {
     const quoted = names.map((item) => `'${item}'`).join(' and ');
     const last = names.at(-1) ?? '';
@@ -116,7 +123,7 @@ export async function loadPack(root: string): Promise<LoadedPack> {
   return { root, name, version, tools: tools.sort((a, b) => compareText(a.name, b.name)), sources };
 }
 
-type Loaded = { readonly tool: PackTool } | { readonly problem: CodegenProblem };
+type Loaded = { readonly tool: PackTool } | { readonly problem: CodegenProblem } | { readonly missing: string };
 
 async function loadOne(
   root: string,
@@ -128,9 +135,10 @@ async function loadOne(
   try {
     module = (await importFile(pathToFileURL(join(root, file)).href)) as { default?: unknown };
   } catch (error) {
-    return { problem: loadFailure(root, file, stem, error) };
+    const name = missingPackage(error);
+    return name === undefined ? { problem: loadFailure(root, file, stem, error) } : { missing: name };
   }
-  const definition = module.default;
+  const definition = defaultExport(module);
   if (definition === undefined) {
     return {
       problem: problem(file, stem, 'has no default export; write `export default defineTool({ ... })`'),
@@ -183,4 +191,14 @@ function readPackageJson(root: string): { name: string; version: string } {
     throw new CodegenError([problem('package.json', undefined, 'needs a string "name" and a string "version"')]);
   }
   return { name: manifest.name, version: manifest.version };
+}
+
+/**
+ * A module's default export. In a package without `"type": "module"` a `.ts` file is CommonJS, and Node
+ * hands ESM its whole `module.exports` as the default: the author's `export default` is inside it.
+ */
+export function defaultExport(module: { default?: unknown }): unknown {
+  const value = module.default;
+  const inner = (value as { __esModule?: unknown; default?: unknown } | null | undefined) ?? undefined;
+  return typeof inner === 'object' && inner !== null && inner.__esModule === true ? inner.default : value;
 }

@@ -67,7 +67,7 @@ describe('tool sources', () => {
     cell.tools().register({ name: 'note', description: 'Note.', parameters: Type.Object({}), handler: () => '' });
     cell.sources().add(listSource('mcp:a', ['shared']));
     expect(() => cell.sources().add(listSource('mcp:b', ['look', 'note', 'shared', 'free']))).toThrow(
-      "source 'mcp:b' offers tools whose names are taken: 'look' (taken by the engine), 'note' (taken by an SDK tool of the cell), 'shared' (taken by source mcp:a 1.2.3)",
+      "source 'mcp:b' offers tools whose names are taken: 'look' (taken by the engine (tier-e@1.0.0)), 'note' (taken by an SDK tool of the cell), 'shared' (taken by source mcp:a 1.2.3)",
     );
     expect(cell.sources().ids()).toEqual(['mcp:a']);
     expect(() => cell.sources().add(listSource('mcp:a', []))).toThrow("a source named 'mcp:a' is attached already");

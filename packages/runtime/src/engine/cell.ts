@@ -27,7 +27,7 @@ import { CellSources } from './cell-sources.js';
 import type { CellSpec } from './cell-spec.js';
 import type { Engine } from './create-engine.js';
 import { Run, type RunParams } from './run.js';
-import { type SdkTool, sdkDefinition } from './sdk-tool.js';
+import { type SdkTool, sdkDefinition, sdkOrigin } from './sdk-tool.js';
 import { SessionStates } from './session-states.js';
 
 /** How many audit events a cell keeps in memory; a consumer who needs them all passes `onAudit`. */
@@ -101,9 +101,11 @@ export class Cell {
     return {
       register: (tool) => {
         const definition = sdkDefinition(tool);
-        if (this.engineTool(definition.name) !== undefined) {
+        const origin = sdkOrigin(tool, `cell ${this.id}`);
+        const engineTool = this.engineTool(definition.name);
+        if (engineTool !== undefined) {
           throw new Error(
-            `'${definition.name}' is an engine tool; choose another name, or disable the engine's with disabledEngineSkills`,
+            `'${definition.name}' is an engine tool (from ${engineTool.provenance}); choose another name, or disable the engine's with disabledEngineSkills`,
           );
         }
         if (this.#tools.has(definition.name)) {
@@ -113,10 +115,7 @@ export class Cell {
         if (sourced !== undefined) {
           throw new Error(`'${definition.name}' is a tool of source ${sourced.provenance}; choose another name`);
         }
-        this.#tools.set(
-          definition.name,
-          registerTool(definition, tool.handler as AnyHandler, 'sdk', `cell ${this.id}`),
-        );
+        this.#tools.set(definition.name, registerTool(definition, tool.handler as AnyHandler, 'sdk', origin));
       },
       unregister: (name) => this.#tools.delete(name),
     };
@@ -281,8 +280,11 @@ export class Cell {
   }
 
   #ownerOf(name: string): string | undefined {
-    if (this.engineTool(name) !== undefined) return 'the engine';
-    return this.#tools.has(name) ? 'an SDK tool of the cell' : undefined;
+    const engineTool = this.engineTool(name);
+    if (engineTool !== undefined) return `the engine (${engineTool.provenance})`;
+    const own = this.#tools.get(name);
+    if (own === undefined) return undefined;
+    return own.pack === undefined ? 'an SDK tool of the cell' : `an SDK tool of the cell (from ${own.provenance})`;
   }
 }
 

@@ -63,7 +63,7 @@ describe('createEngine', () => {
       handlers: { one: () => '1', two: () => '2' },
     });
     expect(() => createEngine({ tools: clash })).toThrow(
-      "the engine pack names 'two' both as a tool and as an alias of 'one'",
+      "the engine's packs name 'two' twice: an alias of 'one' in clash@1.0.0 and a tool of clash@1.0.0; a name (or alias) belongs to one tool of the engine",
     );
   });
 
@@ -118,7 +118,7 @@ describe('cells and runs', () => {
     const cell = createEngine({ tools: pack }).createCell({ workDir: workDir() });
     const tool = { name: 'look', description: 'Mine.', parameters: Type.Object({}), handler: () => '' };
     expect(() => cell.tools().register(tool)).toThrow(
-      "'look' is an engine tool; choose another name, or disable the engine's with disabledEngineSkills",
+      "'look' is an engine tool (from tier-e@1.0.0); choose another name, or disable the engine's with disabledEngineSkills",
     );
     cell.tools().register({ ...tool, name: 'mine' });
     expect(() => cell.tools().register({ ...tool, name: 'mine' })).toThrow(

@@ -23,7 +23,7 @@ import type { Zone } from '../zone/zone.js';
 import { type ZoneSource, zoneFrom } from '../zone/zone-source.js';
 import type { Cell } from './cell.js';
 import { didYouMean } from './cell-names.js';
-import { type SdkTool, sdkDefinition } from './sdk-tool.js';
+import { type SdkTool, sdkDefinition, sdkOrigin } from './sdk-tool.js';
 
 export interface RunParams {
   readonly actor?: string;
@@ -87,7 +87,10 @@ export class Run {
     for (const tool of params.tools ?? []) {
       const definition = sdkDefinition(tool);
       if (this.#own.has(definition.name)) throw new Error(`the run's tools name '${definition.name}' twice`);
-      this.#own.set(definition.name, registerTool(definition, tool.handler as AnyHandler, 'run', `run ${this.id}`));
+      this.#own.set(
+        definition.name,
+        registerTool(definition, tool.handler as AnyHandler, 'run', sdkOrigin(tool, `run ${this.id}`)),
+      );
     }
     this.#whitelist = params.agent?.tools === undefined ? undefined : this.#resolveWhitelist(params.agent.tools);
     const { spec, engine } = cell;

@@ -12,24 +12,37 @@ export type ToolSourceKind = 'engine' | 'sdk' | 'mcp' | 'plugin' | 'adapter' | '
 
 export type AnyHandler = (args: unknown, context: ToolContext) => unknown;
 
+/** The tool pack a tool came from: its npm name and version (any `defineToolPack` value is one). */
+export interface PackOrigin {
+  readonly name: string;
+  readonly version: string;
+}
+
 /** A tool ready to call: its definition, its compiled validator and the parameters governance checks. */
 export interface RegisteredTool {
   readonly definition: AnyToolDefinition;
   readonly source: ToolSourceKind;
   /** `pack@version`, the MCP server, the agent: who supplied it, for the audit record. */
   readonly provenance: string;
+  /** The pack it came from, when it came from one (an engine pack, or a pack's tool registered on a cell). */
+  readonly pack: PackOrigin | undefined;
   readonly handler: AnyHandler;
   readonly validator: Validator;
   readonly marked: readonly MarkedParameter[];
 }
 
-/** Compiles what every call needs once, when the tool is registered. */
+/**
+ * Compiles what every call needs once, when the tool is registered. `from` is who supplied it: a pack
+ * (its provenance is then `name@version`) or a description such as `cell <id>`.
+ */
 export function registerTool(
   definition: AnyToolDefinition,
   handler: AnyHandler,
   source: ToolSourceKind,
-  provenance: string,
+  from: string | PackOrigin,
 ): RegisteredTool {
+  const pack = typeof from === 'string' ? undefined : Object.freeze({ name: from.name, version: from.version });
+  const provenance = pack === undefined ? (from as string) : `${pack.name}@${pack.version}`;
   let validator: Validator;
   let marked: readonly MarkedParameter[];
   try {
@@ -40,5 +53,5 @@ export function registerTool(
     const reason = error instanceof RangeError ? 'the schema nests too deeply' : (error as Error).message;
     throw new Error(`the tool '${definition.name}' from ${provenance} cannot be registered: ${reason}`);
   }
-  return Object.freeze({ definition, source, provenance, handler, validator, marked });
+  return Object.freeze({ definition, source, provenance, pack, handler, validator, marked });
 }

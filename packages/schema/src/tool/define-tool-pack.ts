@@ -22,7 +22,8 @@ export interface ToolPack<TTools extends readonly AnyToolDefinition[] = readonly
   readonly version: string;
   readonly tools: TTools;
   readonly handlers: ToolHandlers<TTools>;
-  readonly unlisted: readonly string[];
+  /** Typed as the pack's tool names, so `[...a.unlisted, ...b.unlisted]` is a valid `unlisted` of a merge. */
+  readonly unlisted: readonly TTools[number]['name'][];
 }
 
 /**
@@ -82,7 +83,7 @@ export function defineToolPack<const TTools extends readonly AnyToolDefinition[]
     version: spec.version,
     tools: Object.freeze([...spec.tools]) as unknown as TTools,
     handlers: Object.freeze({ ...spec.handlers }) as ToolHandlers<TTools>,
-    unlisted: Object.freeze([...unlisted]),
+    unlisted: Object.freeze([...unlisted]) as readonly TTools[number]['name'][],
   };
   Object.defineProperty(pack, MARKER, { value: true });
   return Object.freeze(pack);
