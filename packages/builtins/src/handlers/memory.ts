@@ -21,7 +21,7 @@ export const memory: ToolHandler<MemoryArgs> = async (args, context) => {
   const oldPath = args.old_path === undefined ? '' : memoryPath(args.old_path, 'old_path');
   const newPath = args.new_path === undefined ? '' : memoryPath(args.new_path, 'new_path');
   try {
-    const store = new MemoryStore(memoryDatabase(context.dataDir));
+    const store = new MemoryStore(await memoryDatabase(context.dataDir));
     return run(store, args, { path, oldPath, newPath });
   } catch (error) {
     throw storeError(error);
