@@ -1,4 +1,4 @@
-import { optionalModule } from '../optional/optional-module.js';
+import { optionalModule } from '../lazy/optional-module.js';
 
 /**
  * Playwright, imported on the first `browser_navigate` call: loading it takes longer than the rest of

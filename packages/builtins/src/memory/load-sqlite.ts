@@ -1,5 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import { optionalModule } from '../optional/optional-module.js';
+import { optionalModule } from '../lazy/optional-module.js';
 
 /** better-sqlite3's `Database` class. */
 export type SqliteDatabase = typeof BetterSqlite3;

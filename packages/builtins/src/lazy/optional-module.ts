@@ -69,7 +69,7 @@ function isUnbuiltNative(code: unknown, message: string): boolean {
 function firstLine(message: string): string {
   const line = message.split('\n').find((part) => part.trim() !== '') ?? 'no reason given';
   return line
-    .replace(/(?:file:\/\/)?\/[^\s'"]+/g, '…')
+    .replace(/(?:file:\/\/)?\/[^\s'":]+/g, '…')
     .trim()
     .replace(/[.:]$/, '');
 }
