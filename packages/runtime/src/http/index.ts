@@ -4,7 +4,9 @@
 //   GET  /tools                 the JSON Schema list (draft 2020-12, `toJsonSchemaTool`), sorted by name;
 //                               `?dialect=<DIALECT_NAMES>` gives the provider declarations instead
 //   GET  /tools/descriptions    text/plain, one block per tool (see describe-tools.ts for the format)
-//   POST /tools/:name/call      `{ args?, actor?, sessionId? }` -> the ToolResult
+//   POST /tools/:name/call      `{ args?, actor?, sessionId? }` -> the ToolResult; 202 with where to answer
+//                               when the call waits for a person (call-routes.ts)
+//   GET  /calls/:id             that call's result (200) or what it waits on (202); `?wait=<s>` long-polls
 //   GET  /approvals             the questions waiting for a person, oldest first
 //   POST /approvals/:id         `{ decision: 'approve', scope? }` | `{ decision: 'deny', reason? }`
 //   GET  /events                server-sent events: `audit` and `approval`, a comment every 15 s
@@ -28,6 +30,7 @@
 
 export type { AuthOptions } from './auth-options.js';
 export type { ActorToken } from './bearer-auth.js';
+export type { PendingCallBody } from './call-routes.js';
 export type { AppOptions } from './create-app.js';
 export { createApp, DEFAULT_BODY_LIMIT } from './create-app.js';
 export type { HttpErrorBody, HttpErrorCode } from './http-error.js';

@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Path, Type } from '@wesgine/schema';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ApprovalQueue } from '../approval/approval-queue.js';
 import type { Cell } from '../engine/cell.js';
 import { createEngine } from '../engine/create-engine.js';
 import { type HttpServer, serve } from './serve.js';
+import { WaitingCalls } from './waiting-calls.js';
 
 // A call that needs a person answers 202 at once with where to answer; its result is read at
 // GET /calls/:id. A real server on loopback, real fetches.
@@ -241,5 +243,34 @@ describe('POST /tools/:name/call that needs a person', () => {
     expect((first.body as { approval: { id: string } }).approval.id).toBe(byPath('g.txt'));
     expect((second.body as { approval: { id: string } }).approval.id).toBe(byPath('h.txt'));
     expect(byPath('g.txt')).not.toBe(byPath('h.txt'));
+  });
+});
+
+describe('WaitingCalls', () => {
+  it('a call nobody answers in time ends with the same result a run on the queue itself gives', async () => {
+    const { cell } = await world();
+    const queue = new ApprovalQueue({ timeoutMs: 50 });
+    const calls = new WaitingCalls(queue);
+    const direct = await cell.run({ human: queue }).call('touch', { path: 'i.txt' });
+    expect(direct).toEqual({
+      isError: true,
+      code: 'denied',
+      text: 'The call was not approved: nobody answered within 0 s',
+    });
+    const run = cell.run({ human: calls.human() });
+    const started = await calls.start('touch', undefined, () => run.call('touch', { path: 'i.txt' }));
+    if (started.ended) throw new Error('the call should wait for a person');
+    expect(started.call.waiting?.kind).toBe('approval');
+    await calls.changed(started.call.id, 5_000, new AbortController().signal);
+    expect(calls.get(started.call.id)).toMatchObject({ waiting: undefined, result: direct });
+  });
+
+  it('tells a call of nothing when the run is used outside an HTTP call', async () => {
+    const { cell } = await world();
+    const queue = new ApprovalQueue({ timeoutMs: 50 });
+    const calls = new WaitingCalls(queue);
+    const result = await cell.run({ human: calls.human() }).call('touch', { path: 'j.txt' });
+    expect(result).toMatchObject({ code: 'denied' });
+    expect(calls.size).toBe(0);
   });
 });
