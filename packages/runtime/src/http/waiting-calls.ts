@@ -86,7 +86,7 @@ export class WaitingCalls {
    * ends without waiting for a person, or as soon as it waits for one, with the call kept under an id.
    */
   start(tool: string, actor: string | undefined, call: () => Promise<ToolResult>): Promise<CallStart> {
-    return new Promise((resolve) => {
+    return new Promise((resolve, reject) => {
       let entry: Entry | undefined;
       const onWait = (wait: HumanWait) => {
         if (entry === undefined) {
@@ -99,7 +99,7 @@ export class WaitingCalls {
       const onAnswered = (wait: HumanWait) => {
         if (entry?.waiting === wait) entry.waiting = undefined;
       };
-      this.#current.run({ onWait, onAnswered }, call).then((result) => {
+      const end = (result: ToolResult) => {
         if (entry === undefined) return resolve({ ended: true, result });
         entry.result = result;
         entry.waiting = undefined;
@@ -107,6 +107,12 @@ export class WaitingCalls {
         const kept = entry;
         kept.forget = setTimeout(() => this.#calls.delete(kept.id), CALL_RESULT_KEPT_MS);
         kept.forget.unref();
+      };
+      // `run.call` never throws; should it, a client already told to wait still gets an answer, and
+      // one that was not gets the throw (the app's 500).
+      this.#current.run({ onWait, onAnswered }, call).then(end, (error: unknown) => {
+        if (entry === undefined) return reject(error);
+        end({ isError: true, code: 'internal', text: 'the call failed inside the server; nothing more is known' });
       });
     });
   }
