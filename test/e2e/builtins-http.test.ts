@@ -58,21 +58,37 @@ describe('the built-in tools over HTTP', () => {
     expect(Object.keys(state)).toEqual(['read.ledger']);
   });
 
-  it('parks ask_user until a client answers through /questions', async () => {
-    const answer = call('ask_user', {
-      questions: [{ question: 'Deploy now?', options: [{ label: 'yes' }, { label: 'no' }] }],
+  it('answers ask_user with 202 and where to answer; the answer is at GET /calls/:id', async () => {
+    const response = await fetch(`${server.url}/tools/ask_user/call`, {
+      method: 'POST',
+      headers: { ...owner, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        args: { questions: [{ question: 'Deploy now?', options: [{ label: 'yes' }, { label: 'no' }] }] },
+      }),
     });
-    let pending: QuestionRequest[] = [];
-    while (pending.length === 0)
-      pending = (await (await fetch(`${server.url}/questions`, { headers: owner })).json()) as QuestionRequest[];
-    expect(pending[0]).toMatchObject({ tool: 'ask_user', questions: [{ question: 'Deploy now?' }] });
-    const posted = await fetch(`${server.url}/questions/${pending[0]?.id}`, {
+    expect(response.status).toBe(202);
+    const waiting = (await response.json()) as {
+      callId: string;
+      question: { id: string; answer: string };
+      result: string;
+    };
+    const pending = (await (await fetch(`${server.url}/questions`, { headers: owner })).json()) as QuestionRequest[];
+    expect(pending[0]).toMatchObject({
+      id: waiting.question.id,
+      tool: 'ask_user',
+      questions: [{ question: 'Deploy now?' }],
+    });
+    expect(waiting.question.answer).toBe(`POST /questions/${waiting.question.id}`);
+    const posted = await fetch(`${server.url}/questions/${waiting.question.id}`, {
       method: 'POST',
       headers: { ...owner, 'content-type': 'application/json' },
       body: JSON.stringify({ answers: [['no']] }),
     });
     expect(posted.status).toBe(200);
-    expect((await answer).text).toBe('The user answered:\n1. Deploy now?\n   Answer: no');
+    expect(waiting.result).toBe(`GET /calls/${waiting.callId}`);
+    const result = await fetch(`${server.url}/calls/${waiting.callId}?wait=30`, { headers: owner });
+    expect(result.status).toBe(200);
+    expect(((await result.json()) as { text: string }).text).toBe('The user answered:\n1. Deploy now?\n   Answer: no');
   });
 
   it('calls a tool by its alias', async () => {

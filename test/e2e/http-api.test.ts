@@ -211,7 +211,7 @@ describe('closing the server', () => {
 });
 
 describe('a zone that asks, answered over HTTP', () => {
-  it('parks the call until a client approves it through /approvals, then runs it', async () => {
+  it('answers 202 with the approval, which a client denies through /approvals; the result is at /calls', async () => {
     const root = realpathSync(mkdtempSync(join(tmpdir(), 'wesgine-http-zone-')));
     const cell = createEngine().createCell({
       workDir: root,
@@ -231,19 +231,20 @@ describe('a zone that asks, answered over HTTP', () => {
     const owner = { authorization: `Bearer ${server.token}` };
     try {
       expect(server.tokenFile).toBe(join(cell.dataDir, 'http-token'));
-      const answer = call(server, 'write_note', { args: { path: 'a.md', text: 'hi' }, sessionId: 'z' }, owner);
-      let pending: ApprovalRequest[] = [];
-      while (pending.length === 0) {
-        pending = (await (await fetch(`${server.url}/approvals`, { headers: owner })).json()) as ApprovalRequest[];
-      }
+      const answer = await call(server, 'write_note', { args: { path: 'a.md', text: 'hi' }, sessionId: 'z' }, owner);
+      expect(answer.status).toBe(202);
+      const waiting = (await answer.json()) as { callId: string; approval: { id: string; answer: string } };
+      const pending = (await (await fetch(`${server.url}/approvals`, { headers: owner })).json()) as ApprovalRequest[];
       expect(pending[0]).toMatchObject({ tool: 'write_note', stage: 'zone', sessionId: 'z', args: { path: 'a.md' } });
-      const decided = await fetch(`${server.url}/approvals/${pending[0]?.id}`, {
+      expect(waiting.approval).toMatchObject({ id: pending[0]?.id, answer: `POST /approvals/${pending[0]?.id}` });
+      const decided = await fetch(`${server.url}/approvals/${waiting.approval.id}`, {
         method: 'POST',
         headers: { ...owner, 'content-type': 'application/json' },
         body: JSON.stringify({ decision: 'deny', reason: 'use the drafts folder' }),
       });
       expect(decided.status).toBe(200);
-      expect(await (await answer).json()).toEqual({
+      const result = await fetch(`${server.url}/calls/${waiting.callId}?wait=30`, { headers: owner });
+      expect(await result.json()).toEqual({
         isError: true,
         code: 'denied',
         text: 'The call was not approved: use the drafts folder',

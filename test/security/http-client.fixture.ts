@@ -1,13 +1,13 @@
 // A client of a server under test: it holds the server's token, reads its /events stream from the
 // start, and calls tools over POST /tools/<tool>/call, answering every approval a call parks (seen at
-// GET /approvals) with the decision asked for. The security suites over HTTP share it.
-import { setTimeout as delay } from 'node:timers/promises';
+// GET /approvals) with the decision asked for, then reading the call's result at GET /calls/<id>. The security suites over HTTP share it.
 import type { ApprovalRequest } from '@wesgine/runtime';
 import { expect } from 'vitest';
 
 export type Decision = 'approve' | 'deny';
 
 export interface Answer {
+  /** The status of the answer that carried the result: the POST's, or the last GET /calls/<id>'s. */
   readonly status: number;
   /** The body exactly as sent (a secret is looked for in it, not in a parsed copy). */
   readonly body: string;
@@ -48,25 +48,23 @@ export async function httpClient(url: string, token: string): Promise<Client> {
       body: JSON.stringify(body),
     });
 
+  const get = (path: string) => fetch(`${url}${path}`, { headers: auth });
+
+  // A call that needs a person answers 202 at once with the approval and where its result will be
+  // (`result: 'GET /calls/<id>'`); the client answers what waits at GET /approvals, then fetches the
+  // result, holding each fetch until the call ends or waits again (`?wait=`).
   const call = async (
     tool: string,
     args: Record<string, unknown>,
     decision: Decision = 'approve',
     sessionId?: string,
   ) => {
-    let done = false;
-    const answered = post(`/tools/${tool}/call`, sessionId === undefined ? { args } : { args, sessionId }).then(
-      async (response) => {
-        const body = await response.text();
-        done = true;
-        return { status: response.status, body };
-      },
-    );
+    let response = await post(`/tools/${tool}/call`, sessionId === undefined ? { args } : { args, sessionId });
     const asked: ApprovalRequest[] = [];
-    while (!done) {
-      await Promise.race([answered, delay(5)]);
-      if (done) break;
-      const pending = (await (await fetch(`${url}/approvals`, { headers: auth })).json()) as ApprovalRequest[];
+    while (response.status === 202) {
+      const waiting = (await response.json()) as { callId: string; result: string; approval?: { id: string } };
+      expect(waiting.result).toBe(`GET /calls/${waiting.callId}`);
+      const pending = (await (await get('/approvals')).json()) as ApprovalRequest[];
       for (const request of pending) {
         asked.push(request);
         const decided = await post(
@@ -75,9 +73,10 @@ export async function httpClient(url: string, token: string): Promise<Client> {
         );
         expect(decided.status).toBe(200);
       }
+      response = await get(`/calls/${waiting.callId}?wait=30`);
     }
-    const { status, body } = await answered;
-    return { status, body, result: JSON.parse(body), asked };
+    const body = await response.text();
+    return { status: response.status, body, result: JSON.parse(body), asked };
   };
 
   return {

@@ -394,7 +394,11 @@ describe("security: a rebinding page, against a server on auth: 'none'", () => {
       body: JSON.stringify({ answers: [['no']] }),
     });
     expect(own.status).toBe(200);
-    expect(JSON.parse((await asked).body)).toMatchObject({ text: 'The user answered:\n1. Deploy now?\n   Answer: no' });
+    // The call answered 202 at once; its result is read at /calls/<id>, which a forged Host cannot read.
+    const { callId } = JSON.parse((await asked).body) as { callId: string };
+    expect((await send(server, { path: `/calls/${callId}`, host: `evil.example:${port}` })).status).toBe(421);
+    const result = await send(server, { path: `/calls/${callId}?wait=30` });
+    expect(JSON.parse(result.body)).toMatchObject({ text: 'The user answered:\n1. Deploy now?\n   Answer: no' });
   });
 
   it('does not open /events for a forged Host or another origin', async () => {
@@ -519,7 +523,11 @@ describe("security: a pending approval, on a server on auth: 'none'", () => {
       body: JSON.stringify({ decision: 'approve' }),
     });
     expect(decided.status).toBe(200);
-    expect(JSON.parse((await call).body)).toMatchObject({ isError: false });
+    const waiting = await call;
+    expect(waiting.status).toBe(202);
+    const { callId } = JSON.parse(waiting.body) as { callId: string };
+    const result = await send(server, { path: `/calls/${callId}?wait=30` });
+    expect(JSON.parse(result.body)).toMatchObject({ isError: false });
     expect(existsSync(join(work, 'asked.txt'))).toBe(true);
   });
 });

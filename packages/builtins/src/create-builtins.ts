@@ -1,6 +1,6 @@
 import { defineToolPack, type ToolPack } from '@wesgine/schema';
 import { handlers, pack, tools } from '../generated/handlers.gen.js';
-import { browserNavigateHandler } from './browser/browser-navigate-handler.js';
+import { lazyHandler } from './lazy/lazy-handler.js';
 import { searchProviderFromEnv } from './web-search/search-provider-from-env.js';
 import { webSearchHandler } from './web-search/web-search-handler.js';
 import type { WebSearchProvider } from './web-search/web-search-provider.js';
@@ -35,7 +35,13 @@ export function createBuiltins(options: BuiltinsOptions = {}): ToolPack<BuiltinT
       ...(webSearch === undefined ? {} : { web_search: webSearchHandler(webSearch) }),
       ...(chromiumPath === undefined
         ? {}
-        : { browser_navigate: browserNavigateHandler({ executablePath: chromiumPath }) }),
+        : {
+            browser_navigate: lazyHandler(async () =>
+              (await import('./browser/browser-navigate-handler.js')).browserNavigateHandler({
+                executablePath: chromiumPath,
+              }),
+            ),
+          }),
     },
     unlisted: searchConfigured ? [] : ['web_search'],
   });

@@ -1,6 +1,7 @@
 import type { ProxyDispatcher } from '@wesgine/runtime';
 import { ToolError } from '@wesgine/schema';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { loadPlaywright } from './load-playwright.js';
 import { prepareSandboxedChromium } from './sandboxed-chromium.js';
 
 /** Flags for a headless browser that talks to nothing on its own (no updates, sync or background fetches). */
@@ -92,6 +93,7 @@ export async function closeBrowsers(): Promise<void> {
 }
 
 async function launch(executablePath: string, sandboxed: boolean): Promise<LaunchedBrowser> {
+  const { chromium } = await loadPlaywright();
   const sandbox = sandboxed ? await prepareSandboxedChromium(executablePath) : undefined;
   let browser: Browser;
   try {

@@ -1,53 +1,8 @@
-import type { ToolHandler, ToolHandlerResult } from '@wesgine/schema';
+import type { ToolHandler } from '@wesgine/schema';
 import type { MemoryArgs } from '../../generated/types.gen.js';
-import { memoryDatabase, storeError } from '../memory/memory-database.js';
-import { checkFields } from '../memory/memory-fields.js';
-import { deleteMemory, renameMemory } from '../memory/memory-move.js';
-import { memoryPath } from '../memory/memory-path.js';
-import { DEFAULT_LIMIT, searchMemory } from '../memory/memory-search.js';
-import { MemoryStore } from '../memory/memory-store.js';
-import { viewMemory } from '../memory/memory-view.js';
-import { createMemory, insertInMemory, replaceInMemory } from '../memory/memory-write.js';
+import { lazyHandler } from '../lazy/lazy-handler.js';
 
-/**
- * Handles `memory`: notes kept as files under a virtual `/memories` folder, in one SQLite database per
- * cell (`memory.sqlite` in its data folder). Every path is checked before the store is opened; every
- * change is one transaction, refused whole when it breaks a rule or a cap.
- */
-export const memory: ToolHandler<MemoryArgs> = async (args, context) => {
-  checkFields(args);
-  // Paths are checked before the store is touched, so a refused path never opens or creates anything.
-  const path = args.path === undefined ? '' : memoryPath(args.path, 'path');
-  const oldPath = args.old_path === undefined ? '' : memoryPath(args.old_path, 'old_path');
-  const newPath = args.new_path === undefined ? '' : memoryPath(args.new_path, 'new_path');
-  try {
-    const store = new MemoryStore(memoryDatabase(context.dataDir));
-    return run(store, args, { path, oldPath, newPath });
-  } catch (error) {
-    throw storeError(error);
-  }
-};
-
-function run(
-  store: MemoryStore,
-  args: MemoryArgs,
-  paths: { path: string; oldPath: string; newPath: string },
-): ToolHandlerResult {
-  const { path, oldPath, newPath } = paths;
-  switch (args.command) {
-    case 'view':
-      return viewMemory(store, path, args.view_range);
-    case 'search':
-      return searchMemory(store, args.query ?? '', args.limit ?? DEFAULT_LIMIT);
-    case 'create':
-      return store.write(() => createMemory(store, path, args.file_text ?? ''));
-    case 'str_replace':
-      return store.write(() => replaceInMemory(store, path, args.old_str ?? '', args.new_str ?? ''));
-    case 'insert':
-      return store.write(() => insertInMemory(store, path, args.insert_line ?? 0, args.insert_text ?? ''));
-    case 'delete':
-      return store.write(() => deleteMemory(store, path));
-    case 'rename':
-      return store.write(() => renameMemory(store, oldPath, newPath));
-  }
-}
+/** Handles `memory`: notes as files under `/memories`, in one SQLite database per cell (memory/run-memory.ts). */
+export const memory: ToolHandler<MemoryArgs> = lazyHandler(
+  async () => (await import('../memory/run-memory.js')).runMemory,
+);

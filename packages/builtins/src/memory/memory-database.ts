@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ToolError } from '@wesgine/schema';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { loadSqlite } from './load-sqlite.js';
 
 /** The store's file in a cell's data folder. */
 export const MEMORY_DATABASE = 'memory.sqlite';
@@ -38,9 +39,10 @@ let closingOnExit = false;
 /**
  * The open connection to the memory database of the cell whose data folder is `dataDir`, opened (and
  * its tables made) on first use, then kept for later calls while its file is there; every connection is
- * closed when the process exits.
+ * closed when the process exits. better-sqlite3 itself is loaded on the first call.
  */
-export function memoryDatabase(dataDir: string): Database.Database {
+export async function memoryDatabase(dataDir: string): Promise<Database.Database> {
+  const Sqlite = await loadSqlite();
   const file = join(dataDir, MEMORY_DATABASE);
   const known = open.get(file);
   // A connection whose file was deleted (its data folder removed) would write to nowhere: open afresh.
@@ -48,7 +50,7 @@ export function memoryDatabase(dataDir: string): Database.Database {
   if (known?.open === true) known.close();
   let database: Database.Database | undefined;
   try {
-    database = new Database(file);
+    database = new Sqlite(file);
     database.pragma('busy_timeout = 5000');
     database.pragma('journal_mode = WAL');
     database.pragma('synchronous = NORMAL');

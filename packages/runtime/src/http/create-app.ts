@@ -3,6 +3,7 @@ import { methodNotAllowed } from 'hono/method-not-allowed';
 import type { Cell } from '../engine/cell.js';
 import { addApprovalRoutes } from './approval-routes.js';
 import { type AuthOptions, authMiddleware } from './auth-options.js';
+import { addCallRoutes } from './call-routes.js';
 import { scopedSession, scopeOf } from './client-scope.js';
 import { EventStreams } from './event-stream.js';
 import { httpError } from './http-error.js';
@@ -11,6 +12,7 @@ import { addQuestionRoutes } from './question-routes.js';
 import { APP_HOSTS, requestGuard } from './request-guard.js';
 import { SessionRuns } from './session-runs.js';
 import { addToolRoutes } from './tool-routes.js';
+import { WaitingCalls } from './waiting-calls.js';
 
 /** The largest request body taken unless `bodyLimit` says otherwise: 1 MiB. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -26,7 +28,8 @@ export interface AppOptions extends AuthOptions {
   readonly bodyLimit?: number;
   /**
    * Whether calls may wait for a person (default true): runs get the cell's approval queue as their
-   * human, and `/approvals`, `/questions`, `event: approval` and `event: question` exist. When false, a
+   * human, and `/approvals`, `/questions`, `/calls`, `event: approval` and `event: question` exist (a
+   * call that waits for a person answers 202 with where to answer). When false, a
    * call that needs approval is refused with `approval_required`, `ask_user` says nobody can answer,
    * and those routes answer 404.
    */
@@ -59,11 +62,13 @@ export function assembleApp(cell: Cell, options: AppOptions = {}): AssembledApp 
   }
   const app = new Hono();
   const streams = new EventStreams({ cell, approvals });
+  // A call that waits for a person answers 202 at once, saying where to answer (waiting-calls.ts).
+  const calls = new WaitingCalls(cell.approvals());
   const runs = new SessionRuns((actor, sessionId) =>
     cell.run({
       ...(actor === undefined ? {} : { actor }),
       ...(sessionId === undefined ? {} : { sessionId }),
-      ...(approvals ? { human: cell.approvals() } : {}),
+      ...(approvals ? { human: calls.human() } : {}),
     }),
   );
 
@@ -85,10 +90,11 @@ export function assembleApp(cell: Cell, options: AppOptions = {}): AssembledApp 
   app.use(statedLengthLimit(limit));
 
   const readBody = jsonBodyReader(limit);
-  addToolRoutes(app, cell, runs, readBody);
+  addToolRoutes(app, cell, runs, readBody, calls);
   if (approvals) {
     addApprovalRoutes(app, cell.approvals(), readBody);
     addQuestionRoutes(app, cell.approvals(), readBody);
+    addCallRoutes(app, calls);
   }
   app.get('/sessions/:id/state', (context) => {
     const id = context.req.param('id');

@@ -16,6 +16,7 @@ describe('HTTP_ERROR_STATUS', () => {
       not_found: 404,
       unknown_tool: 404,
       unknown_approval: 404,
+      unknown_call: 404,
       unknown_question: 404,
       unknown_session: 404,
       method_not_allowed: 405,

@@ -18,6 +18,7 @@ export const HTTP_ERROR_STATUS = {
   not_found: 404,
   unknown_tool: TOOL_ERROR_WIRE.unknown_tool.http,
   unknown_approval: 404,
+  unknown_call: 404,
   unknown_question: 404,
   unknown_session: 404,
   method_not_allowed: 405,

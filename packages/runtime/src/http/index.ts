@@ -7,7 +7,9 @@
 //   GET  /tools/descriptions    text/plain, one block per tool (see toolDescriptionsText in @wesgine/schema)
 //   POST /tools/:name/call      `{ args?, actor?, sessionId?, dialect? }` -> the ToolResult; `dialect` (or
 //                               `?dialect=`) decodes provider-shaped args, and `:name` may be the
-//                               provider name
+//                               provider name; 202 with where to answer when the call waits for a
+//                               person (call-routes.ts)
+//   GET  /calls/:id             that call's result (200) or what it waits on (202); `?wait=<s>` long-polls
 //   GET  /approvals             the questions waiting for a person, oldest first
 //   POST /approvals/:id         `{ decision: 'approve', scope? }` | `{ decision: 'deny', reason? }`
 //   GET  /events                server-sent events: `audit` and `approval`, a comment every 15 s
@@ -31,6 +33,7 @@
 
 export type { AuthOptions } from './auth-options.js';
 export type { ActorToken } from './bearer-auth.js';
+export type { PendingCallBody } from './call-routes.js';
 export type { AppOptions } from './create-app.js';
 export { createApp, DEFAULT_BODY_LIMIT } from './create-app.js';
 export type { ListedDeclaration } from './dialect-listing.js';

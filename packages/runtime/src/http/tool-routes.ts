@@ -3,6 +3,7 @@ import type { Hono } from 'hono';
 import type { Cell } from '../engine/cell.js';
 import { callDialect, unknownDialect } from './call-dialect.js';
 import { parseCallRequest } from './call-request.js';
+import { pendingCallResponse } from './call-routes.js';
 import { scopedSession, scopeOf } from './client-scope.js';
 import { describeTools } from './describe-tools.js';
 import { dialectListing } from './dialect-listing.js';
@@ -10,13 +11,15 @@ import { httpError } from './http-error.js';
 import type { ReadBody } from './json-body.js';
 import { routeNamesTool } from './route-tool.js';
 import type { SessionRuns } from './session-runs.js';
+import type { WaitingCalls } from './waiting-calls.js';
 
 /**
- * `GET /tools`, `GET /tools/descriptions` and `POST /tools/:name/call`. The lists show the cell's tools
+ * `GET /tools`, `GET /tools/descriptions` and `POST /tools/:name/call` (202 when the call waits for a
+ * person: see call-routes.ts). The lists show the cell's tools
  * (engine tools it has not disabled, its own, its sources'), sorted by name, read afresh on every request
  * so that registering or unregistering shows at once.
  */
-export function addToolRoutes(app: Hono, cell: Cell, runs: SessionRuns, readBody: ReadBody): void {
+export function addToolRoutes(app: Hono, cell: Cell, runs: SessionRuns, readBody: ReadBody, calls: WaitingCalls): void {
   app.get('/tools', (context) => {
     const dialect = context.req.query('dialect');
     const tools = cellTools(cell);
@@ -67,7 +70,11 @@ export function addToolRoutes(app: Hono, cell: Cell, runs: SessionRuns, readBody
       return httpError(context, 'unavailable', 'the cell is stopped; it takes no more calls');
     }
     const name = context.req.param('name');
-    const result = await run.call(name, args, dialect.dialect === undefined ? {} : { dialect: dialect.dialect });
+    // A call that waits for a person answers 202 now, with where to answer and where its result will be.
+    const options = dialect.dialect === undefined ? {} : { dialect: dialect.dialect };
+    const started = await calls.start(name, actor, () => run.call(name, args, options));
+    if (!started.ended) return pendingCallResponse(context, started.call);
+    const { result } = started;
     // 404 only when the route's tool does not exist; `unknown_tool` from inside a tool (a sub-agent
     // calling a missing tool) is that tool's result, answered with 200 like every other result.
     if (result.code === 'unknown_tool' && !routeNamesTool(cell, run, name, dialect.dialect)) {

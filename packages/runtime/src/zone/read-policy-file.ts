@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { extname } from 'node:path';
-import { type ErrorCode, parseDocument } from 'yaml';
+import type { ErrorCode } from 'yaml';
 import type { Report } from './check-fields.js';
 
 /** The file extensions a policy file may have, in the order `extends` tries them. */
@@ -39,8 +40,14 @@ export function readPolicyFile(file: string, report: Report): { readonly value: 
   return extension === '.json' ? parseJson(text, report) : parseYaml(text, report);
 }
 
+// The YAML parser is loaded when the first YAML file is read, not when the runtime is imported: it is a
+// tenth of the runtime's import time, and a host that passes its zone as an object never needs it.
+// (`require` keeps reading a policy synchronous; the package's Node build is CommonJS either way.)
+let yaml: typeof import('yaml') | undefined;
+
 function parseYaml(text: string, report: Report): { readonly value: unknown } | undefined {
-  const document = parseDocument(text, { prettyErrors: true });
+  yaml ??= createRequire(import.meta.url)('yaml') as typeof import('yaml');
+  const document = yaml.parseDocument(text, { prettyErrors: true });
   if (document.errors.length === 0) return { value: document.toJS() };
   for (const error of document.errors) {
     const start = error.linePos?.[0];
