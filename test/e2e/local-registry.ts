@@ -266,9 +266,12 @@ function npmCacheFolder(): string {
   return execFileSync('npm', ['config', 'get', 'cache'], { encoding: 'utf8' }).trim();
 }
 
-/** The environment less every npm setting an outer `npm test` or `npm run` passed down. */
+/**
+ * The environment less every npm setting an outer `npm test` or `npm run` passed down, and less the
+ * forced colours `npm test` asks for on a terminal: the tests compare plain text.
+ */
 function withoutNpmSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(env).filter(([key]) => !/^npm_/i.test(key)));
+  return Object.fromEntries(Object.entries(env).filter(([key]) => !/^npm_/i.test(key) && key !== 'FORCE_COLOR'));
 }
 
 function configYaml(folder: string): string {

@@ -49,15 +49,18 @@ afterAll(async () => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-describe('the README walkthrough against a registry', () => {
-  it('has the commands this test runs', () => {
+// The walkthrough and the plain app install at the same time: most of either is npm waiting on files.
+describe('published to a local registry', () => {
+  it('the README walkthrough has the commands this test runs', () => {
     expect(readmeWalkthrough().commands).toEqual(README_COMMANDS);
   });
 
-  it('init, npm install, new, gen, fill in the stub, call, check', async () => {
+  it.concurrent('the README walkthrough: init, npm install, new, gen, fill in the stub, call, check', async ({
+    expect,
+  }) => {
     const { commands, code } = readmeWalkthrough();
     const [definition, handler] = code;
-    const [init, install, add, gen, call, badCall] = commands.map((command) => command ?? '');
+    const [init = '', install = '', add = '', gen = '', call = '', badCall = ''] = commands;
     let cwd = work;
 
     const step = async (command: string) => {
@@ -99,10 +102,10 @@ describe('the README walkthrough against a registry', () => {
     });
     await expectRun(step('npx wesgine-tools check'));
   }, 420_000);
-});
 
-describe('a plain app installing from the registry', () => {
-  it('installs @wesgine/runtime and @wesgine/builtins, reads a file through the pipeline, and can require them', async () => {
+  it.concurrent('a plain app installs @wesgine/runtime and @wesgine/builtins, reads a file through the pipeline, and can require them', async ({
+    expect,
+  }) => {
     const app = join(work, 'app');
     const project = join(app, 'project');
     mkdirSync(project, { recursive: true });
@@ -174,7 +177,7 @@ function readmeWalkthrough(): { commands: string[]; code: string[] } {
 async function scaffoldDependencies(folder: string): Promise<string[]> {
   mkdirSync(folder, { recursive: true });
   const init = await runCli(folder, 'init', 'probe');
-  if (init.code !== 0) expect.fail(`init of a probe pack failed: ${init.err}`);
+  if (init.code !== 0) throw new Error(`init of a probe pack failed: ${init.err}`);
   const manifest = JSON.parse(readFileSync(join(folder, 'probe/package.json'), 'utf8'));
   const names = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies });
   return names.filter((name) => !name.startsWith('@wesgine/'));
@@ -183,6 +186,8 @@ async function scaffoldDependencies(folder: string): Promise<string[]> {
 function version(name: string): string {
   return JSON.parse(readFileSync(join(repo, `packages/${name}/package.json`), 'utf8')).version;
 }
+
+let shellRuns = 0;
 
 interface ShellRun {
   readonly code: number | null;
@@ -194,7 +199,7 @@ interface ShellRun {
 
 /** Runs one command line with bash, as a user types it, against the local registry. */
 function sh(command: string, cwd: string): Promise<ShellRun> {
-  const cwdFile = join(work, '.cwd');
+  const cwdFile = join(work, `.cwd-${++shellRuns}`);
   const script = `${command}\nstatus=$?\npwd > ${JSON.stringify(cwdFile)}\nexit $status`;
   return new Promise((done, fail) => {
     const child = spawn('bash', ['-c', script], { cwd, env: registry.env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -218,6 +223,6 @@ function sh(command: string, cwd: string): Promise<ShellRun> {
 /** The run, after checking that it exited 0 (else its output is the failure message). */
 async function expectRun(running: Promise<ShellRun>): Promise<ShellRun> {
   const result = await running;
-  if (result.code !== 0) expect.fail(`exit ${result.code}\n${result.out}\n${result.err}`);
+  if (result.code !== 0) throw new Error(`exit ${result.code}\n${result.out}\n${result.err}`);
   return result;
 }
