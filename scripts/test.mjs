@@ -1,7 +1,6 @@
 // `npm test`: lint, build, type-check (type tests included), generated-file drift, packaging (publint and
 // attw over the packed tarballs), then every vitest project at once. Ends with the plain line
-// `N passed, N failed` that CI reads, and exits non-zero when
-// any step failed.
+// `N passed, N failed` that CI reads, and exits non-zero when any step failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 
