@@ -105,6 +105,7 @@ export function lockedDependencies(
     const entry = entries[key];
     if (!entry) return;
     if (entry.link) return; // a workspace package: published by the test itself
+    if (entry.inBundle) return; // inside its parent's tarball
     found.set(key, entry);
     const optional = new Set([
       ...Object.keys(entry.optionalDependencies ?? {}),
@@ -138,6 +139,7 @@ interface LockEntry {
   readonly version: string;
   readonly integrity: string;
   readonly link?: boolean;
+  readonly inBundle?: boolean;
   readonly dependencies?: Record<string, string>;
   readonly optionalDependencies?: Record<string, string>;
   readonly peerDependencies?: Record<string, string>;
