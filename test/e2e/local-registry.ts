@@ -50,7 +50,13 @@ export async function startLocalRegistry(folder: string): Promise<LocalRegistry>
   server.stderr?.on('data', (chunk) => {
     log += chunk;
   });
-  const stop = () => stopServer(server);
+  // A test process that ends without its afterAll (killed, crashed) takes the registry with it.
+  const killOnExit = () => server.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const stop = () => {
+    process.off('exit', killOnExit);
+    return stopServer(server);
+  };
   try {
     await waitUntilUp(url, server, () => log);
     const token = await addUser(url);

@@ -32,16 +32,22 @@ let work = '';
 beforeAll(async () => {
   work = tempDir('registry');
   registry = await startLocalRegistry(join(work, 'registry'));
-  // What the published packages and a new pack depend on, at the lockfile's versions.
-  await registry.publishFromCache(
-    lockedDependencies(join(repo, 'package-lock.json'), {
-      workspaces: PUBLISHED.map((name) => `packages/${name}`),
-      names: await scaffoldDependencies(join(work, 'probe')),
-    }),
-  );
-  // Build first, so the four `prepack` builds that `changeset publish` runs at once are cache hits.
-  await expectRun(sh('npx turbo run build --filter=@wesgine/builtins... --output-logs=errors-only', repo));
-  await expectRun(sh('npx changeset publish --no-git-tag', repo));
+  const probe = await scaffoldDependencies(join(work, 'probe'));
+  // Both at once (the registry takes either): what the published packages and a new pack depend on, at
+  // the lockfile's versions; and the four packages, built first so that the four `prepack` builds
+  // `changeset publish` runs at once are cache hits.
+  await Promise.all([
+    registry.publishFromCache(
+      lockedDependencies(join(repo, 'package-lock.json'), {
+        workspaces: PUBLISHED.map((name) => `packages/${name}`),
+        names: probe,
+      }),
+    ),
+    (async () => {
+      await expectRun(sh('npx turbo run build --filter=@wesgine/builtins... --output-logs=errors-only', repo));
+      await expectRun(sh('npx changeset publish --no-git-tag', repo));
+    })(),
+  ]);
 }, 420_000);
 
 afterAll(async () => {
