@@ -58,7 +58,12 @@ afterAll(async () => {
 // The walkthrough and the plain app install at the same time: most of either is npm waiting on files.
 describe('published to a local registry', () => {
   it('the README walkthrough has the commands this test runs', () => {
-    expect(readmeWalkthrough().commands).toEqual(README_COMMANDS);
+    const { commands, code } = readmeWalkthrough();
+    expect(commands).toEqual(README_COMMANDS);
+    // The definition, then the handler.
+    expect(code).toHaveLength(2);
+    expect(code[0]).toContain("name: 'notes.search'");
+    expect(code[1]).toContain('export const notesSearch');
   });
 
   it.concurrent('the README walkthrough: init, npm install, new, gen, fill in the stub, call, check', async ({
