@@ -161,6 +161,10 @@ describe('published to a local registry', () => {
       err: '',
     });
     expect(await sh('node require.cjs', app)).toMatchObject({ code: 0, out: 'hello function true\n', err: '' });
+    // The registry has no uplink: a package nobody published here is not found, never fetched from afar.
+    const elsewhere = await sh('npm view left-pad version', app);
+    expect(elsewhere.code).not.toBe(0);
+    expect(elsewhere.err).toContain('E404');
   }, 300_000);
 });
 
