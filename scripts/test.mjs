@@ -1,6 +1,6 @@
-// `npm test`: lint, build, type-check (type tests included), generated-file drift, then every vitest
-// project at once. Ends with the plain line `N passed, N failed` that CI reads, and exits non-zero when
-// any step failed.
+// `npm test`: lint, build, type-check (type tests included), generated-file drift, packaging (publint and
+// attw over the packed tarballs), then every vitest project at once. Ends with the plain line
+// `N passed, N failed` that CI reads, and exits non-zero when any step failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 
@@ -17,6 +17,7 @@ step('lint and format (biome)', 'npx', ['biome', 'ci', '.']);
 step('build', 'npx', ['turbo', 'run', 'build', '--output-logs=errors-only']);
 step('type-check every workspace', 'npx', ['turbo', 'run', 'typecheck', '--output-logs=errors-only']);
 step('generated files are current (wesgine-tools check)', 'npx', ['wesgine-tools', 'check']);
+step('packages are fit to publish (publint, attw)', 'node', ['scripts/check-packages.mjs']);
 
 const report = '.vitest-results.json';
 rmSync(report, { force: true });
