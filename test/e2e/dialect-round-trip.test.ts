@@ -20,8 +20,9 @@ import { ROUND_TRIP_CASES, roundTripCell } from './fixtures/round-trip-pack.js';
 
 // Issue 10, "dialects both ways": for every dialect, every built-in, every tool of the example pack and
 // the schema package's hard schemas, the arguments a provider's model sends (shaped by its rules from the
-// tool's schema, and checked to use only the property names its declaration gives) reach the handler as the arguments the caller meant: through POST /tools/:name/call on a real socket,
-// called by the name the listing gives, and through the agent loop against a chat-completions server.
+// tool's schema, and checked to use only the property names its declaration gives) reach the handler as
+// the arguments the caller meant: through POST /tools/:name/call on a real socket, called by the name the
+// listing gives, and through the agent loop against a chat-completions server.
 
 /**
  * Where `value`'s property names leave the declared schema's, as JSON pointers: a provider's model sees
@@ -115,7 +116,8 @@ describe('round trips through POST /tools/:name/call', () => {
       if (dialect === 'openai-strict') expect(reshaped).toBeGreaterThanOrEqual(40);
       if (dialect === 'gemini') expect(reshaped).toBeGreaterThanOrEqual(8);
       // Anthropic renames only what its pattern forbids: the hard names' '@type'.
-      if (dialect === 'anthropic') expect(reshaped).toBe(hardArgs('hard.names').length);
+      const names = ROUND_TRIP_CASES.filter((item) => item.tool.name === 'hard.names');
+      if (dialect === 'anthropic') expect(reshaped).toBe(names.length);
       if (dialect === 'openai' || dialect === 'gemini-json' || dialect === 'mcp') expect(reshaped).toBe(0);
     },
   );
@@ -180,11 +182,6 @@ describe('round trips through POST /tools/:name/call', () => {
     });
   });
 });
-
-/** The round-trip cases of one hard tool. */
-function hardArgs(tool: string) {
-  return ROUND_TRIP_CASES.filter((item) => item.tool.name === tool);
-}
 
 /** Equal as JSON data, key order aside. */
 function same(a: unknown, b: unknown): boolean {

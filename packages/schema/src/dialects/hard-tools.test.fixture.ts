@@ -165,10 +165,12 @@ export const wide = defineTool({
 
 function nest(level: number): TSchema {
   if (level > 12) return Type.Object({ leaf: Type.String(), extra: Type.Optional(Type.Integer()) });
-  return Type.Object({ [`level${level}`]: nest(level + 1), [`note${level}`]: Type.Optional(Type.String()) });
+  // Each level after the first may be left out: a chain of optional objects that can stop anywhere.
+  const next = level === 1 ? nest(2) : Type.Optional(nest(level + 1));
+  return Type.Object({ [`level${level}`]: next, [`note${level}`]: Type.Optional(Type.String()) });
 }
 
-/** Objects 12 levels deep (13 with the root), an optional property at each level. */
+/** Objects 12 levels deep (13 with the root), optional from the second, an optional property at each level. */
 export const deep = defineTool({
   name: 'hard.deep',
   description: 'Twelve levels of nesting.',
@@ -322,7 +324,12 @@ export const hardToolArgs: Readonly<Record<string, readonly Record<string, unkno
     { price: 12.25, step: 3, tenth: 2.2, half: 10 },
   ],
   'hard.wide': [wideArgs('none'), wideArgs('some'), wideArgs('all')],
-  'hard.deep': [deepArgs(false), deepArgs(true)],
+  'hard.deep': [
+    deepArgs(false),
+    deepArgs(true),
+    { level1: { level2: { level3: {} } } },
+    { note1: 'a', level1: { note2: 'b', level2: {} } },
+  ],
   'hard.names': [
     { 'output.mode': 'lines', '-n': true, '@type': 't', '1st-items': [] },
     {
