@@ -1,6 +1,7 @@
 // Hard schemas for the dialect round trips, and arguments shaped as each provider sends them. Named
-// `*.test.fixture.ts`: not a test, not shipped. The runtime's and the agent loop's round-trip tests reuse
-// it: `hardTools`, `hardToolArgs` and `shapeAsProvider` work for any tool, not only these.
+// `*.test.fixture.ts`: not a test, not shipped. The end-to-end round trips (test/e2e, over HTTP and
+// through the agent loop) import it by relative path: `hardTools`, `hardToolArgs` and `shapeAsProvider`
+// work for any tool, the built-ins and the example pack's too, not only these.
 import { type TSchema, Type } from '@sinclair/typebox';
 import { type AnyToolDefinition, defineTool } from '../tool/define-tool.js';
 import type { DialectName } from './dialect-name.js';
@@ -25,6 +26,10 @@ export const optionals = defineTool({
     done: Type.Optional(Type.Boolean()),
     nested: Type.Optional(
       Type.Object({ label: Type.Optional(Type.String()), size: Type.Union([Type.Integer(), Type.Null()]) }),
+    ),
+    // Every field optional, so `{}` is a value of its own: strict mode fills it with nulls.
+    style: Type.Optional(
+      Type.Object({ bold: Type.Optional(Type.Boolean()), size: Type.Optional(Type.Integer({ minimum: 1 })) }),
     ),
   }),
 });
@@ -51,16 +56,21 @@ export const unions = defineTool({
   }),
 });
 
-/** A recursive tree. */
+/** Recursive trees: one with an id TypeBox makes up, one with an id of its own and children required. */
 export const recursion = defineTool({
   name: 'hard.recursion',
-  description: 'A tree.',
+  description: 'Trees.',
   parameters: Type.Object({
     tree: Type.Recursive((This) =>
       Type.Object({
         name: Type.String(),
         weight: Type.Optional(Type.Number()),
         children: Type.Optional(Type.Array(This)),
+      }),
+    ),
+    folder: Type.Optional(
+      Type.Recursive((This) => Type.Object({ label: Type.String(), children: Type.Array(This) }), {
+        $id: 'HardFolder',
       }),
     ),
   }),
@@ -102,6 +112,7 @@ export const enums = defineTool({
     mixed: Type.Union([Type.Literal('auto'), Type.Literal(0), Type.Literal(false)]),
     size: Type.Optional(Type.Union([Type.Literal(10), Type.Literal(20)])),
     levels: Type.Array(Type.Union([Type.Literal(1), Type.Literal(2)])),
+    sizes: Type.Optional(Type.Array(Type.Union([Type.Literal(10), Type.Literal(20)]))),
     mode: Type.Union([Type.Literal('fast'), Type.Literal('deep')]),
   }),
 });
@@ -120,7 +131,10 @@ export const formats = defineTool({
   }),
 });
 
-/** Decimal steps: 0.3 and 1.1 are multiples of 0.01. */
+/**
+ * Decimal steps a float remainder gets wrong (0.3 and 1.1 of 0.01, 0.3 and 2.2 of 0.1), and steps of
+ * powers of two: `multipleOf` is checked exactly, decimal by decimal.
+ */
 export const decimals = defineTool({
   name: 'hard.decimals',
   description: 'Decimal steps.',
@@ -129,6 +143,8 @@ export const decimals = defineTool({
     step: Type.Number({ multipleOf: 0.25 }),
     rate: Type.Optional(Type.Number({ multipleOf: 0.001 })),
     prices: Type.Optional(Type.Array(Type.Number({ multipleOf: 0.01 }))),
+    tenth: Type.Optional(Type.Number({ multipleOf: 0.1 })),
+    half: Type.Optional(Type.Number({ multipleOf: 0.5, maximum: 10 })),
   }),
 });
 
@@ -149,10 +165,12 @@ export const wide = defineTool({
 
 function nest(level: number): TSchema {
   if (level > 12) return Type.Object({ leaf: Type.String(), extra: Type.Optional(Type.Integer()) });
-  return Type.Object({ [`level${level}`]: nest(level + 1), [`note${level}`]: Type.Optional(Type.String()) });
+  // Each level after the first may be left out: a chain of optional objects that can stop anywhere.
+  const next = level === 1 ? nest(2) : Type.Optional(nest(level + 1));
+  return Type.Object({ [`level${level}`]: next, [`note${level}`]: Type.Optional(Type.String()) });
 }
 
-/** Objects 12 levels deep (13 with the root), an optional property at each level. */
+/** Objects 12 levels deep (13 with the root), optional from the second, an optional property at each level. */
 export const deep = defineTool({
   name: 'hard.deep',
   description: 'Twelve levels of nesting.',
@@ -195,12 +213,13 @@ export const hardTools: readonly AnyToolDefinition[] = [
   names,
 ];
 
-function wideArgs(everyOptional: boolean): Record<string, unknown> {
+/** The wide tool's arguments: its optional properties none, some (every third) or all given. */
+function wideArgs(optionals: 'none' | 'some' | 'all'): Record<string, unknown> {
   const values = ['text', 7, true, 2.5, ['a', 'b']];
   const args: Record<string, unknown> = {};
   for (let index = 0; index < 150; index += 1) {
-    if (index % 2 === 1 && !everyOptional) continue;
-    args[`p${String(index).padStart(3, '0')}`] = values[index % values.length];
+    const given = index % 2 === 0 || optionals === 'all' || (optionals === 'some' && index % 3 === 0);
+    if (given) args[`p${String(index).padStart(3, '0')}`] = values[index % values.length];
   }
   return args;
 }
@@ -223,6 +242,8 @@ export const hardToolArgs: Readonly<Record<string, readonly Record<string, unkno
     { title: 'a', note: null, score: null },
     { title: 'b', count: 3, note: 'n', score: 1.5, done: false, nested: { label: 'l', size: null } },
     { title: 'c', note: null, score: 2, nested: { size: 4 } },
+    { title: 'd', note: null, score: 0, style: {} },
+    { title: 'e', note: 'n', score: null, count: 0, style: { bold: true, size: 12 } },
   ],
   'hard.unions': [
     { shape: { kind: 'circle', radius: 2 }, value: 'x', items: ['a', { id: 1 }], both: { a: 'a' } },
@@ -233,6 +254,7 @@ export const hardToolArgs: Readonly<Record<string, readonly Record<string, unkno
       both: { a: 'a', b: 1 },
     },
     { shape: { kind: 'rect', width: 1, height: 2, rounded: true }, value: false, items: [], both: { a: '' } },
+    { shape: { kind: 'circle', radius: 0.5 }, value: 4.5, items: ['', { id: 0, tag: '' }], both: { a: 'a', b: 0 } },
   ],
   'hard.recursion': [
     { tree: { name: 'root' } },
@@ -241,6 +263,16 @@ export const hardToolArgs: Readonly<Record<string, readonly Record<string, unkno
         name: 'root',
         weight: 1,
         children: [{ name: 'a', children: [{ name: 'b', weight: 0.5, children: [{ name: 'c' }] }] }, { name: 'd' }],
+      },
+    },
+    {
+      tree: { name: 'root', children: [] },
+      folder: {
+        label: 'top',
+        children: [
+          { label: 'a', children: [{ label: 'a1', children: [] }] },
+          { label: 'b', children: [] },
+        ],
       },
     },
   ],
@@ -267,6 +299,7 @@ export const hardToolArgs: Readonly<Record<string, readonly Record<string, unkno
     { level: 1, ratio: 0.5, flag: true, always: true, mixed: 'auto', levels: [], mode: 'fast' },
     { level: 3, ratio: 1.5, flag: false, always: true, mixed: 0, size: 20, levels: [1, 2, 2], mode: 'deep' },
     { level: 2, ratio: 0.5, flag: false, always: true, mixed: false, size: 10, levels: [2], mode: 'deep' },
+    { level: 1, ratio: 1.5, flag: true, always: true, mixed: 'auto', levels: [1], sizes: [20, 10], mode: 'fast' },
   ],
   'hard.formats': [
     {
@@ -287,9 +320,16 @@ export const hardToolArgs: Readonly<Record<string, readonly Record<string, unkno
   'hard.decimals': [
     { price: 0.3, step: 0.75 },
     { price: 1.1, step: -2.5, rate: 0.007, prices: [0.07, 19.99, 100] },
+    { price: 0, step: 0.5, tenth: 0.3, half: 7.5 },
+    { price: 12.25, step: 3, tenth: 2.2, half: 10 },
   ],
-  'hard.wide': [wideArgs(false), wideArgs(true)],
-  'hard.deep': [deepArgs(false), deepArgs(true)],
+  'hard.wide': [wideArgs('none'), wideArgs('some'), wideArgs('all')],
+  'hard.deep': [
+    deepArgs(false),
+    deepArgs(true),
+    { level1: { level2: { level3: {} } } },
+    { note1: 'a', level1: { note2: 'b', level2: {} } },
+  ],
   'hard.names': [
     { 'output.mode': 'lines', '-n': true, '@type': 't', '1st-items': [] },
     {
@@ -395,7 +435,7 @@ export function shapeAsProvider(tool: AnyToolDefinition, dialect: DialectName, a
     const properties: SchemaNode = {};
     for (const part of parts) if (isRecord(part.properties)) Object.assign(properties, part.properties);
     const patterns = parts.flatMap((part) =>
-      isRecord(part.patternProperties) ? Object.values(part.patternProperties) : [],
+      isRecord(part.patternProperties) ? Object.entries(part.patternProperties) : [],
     );
     const additional = parts.map((part) => part.additionalProperties).find(isRecord);
     const renames = new Map<string, string>();
@@ -408,7 +448,9 @@ export function shapeAsProvider(tool: AnyToolDefinition, dialect: DialectName, a
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
       const declared = Object.hasOwn(properties, key);
-      const child = declared ? properties[key] : (patterns[0] ?? additional);
+      // A key no property names takes the schema of the first pattern it matches, else the rest's.
+      const pattern = patterns.find(([source]) => new RegExp(source, 'u').test(key));
+      const child = declared ? properties[key] : (pattern?.[1] ?? additional);
       out[declared ? (renames.get(key) ?? key) : key] = child === undefined ? item : shape(child, item);
     }
     if (strict) {

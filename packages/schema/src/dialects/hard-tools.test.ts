@@ -100,6 +100,17 @@ describe('hard tools: what the shaping does', () => {
       nested: { size: 4, label: null },
       count: null,
       done: null,
+      style: null,
+    });
+    // An object given empty is filled too: every one of its fields is optional.
+    expect(shapeAsProvider(optionals, 'openai-strict', { title: 'd', note: null, score: 0, style: {} })).toEqual({
+      title: 'd',
+      note: null,
+      score: 0,
+      style: { bold: null, size: null },
+      count: null,
+      done: null,
+      nested: null,
     });
   });
 
