@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type AnyToolDefinition, isToolDefinition, ToolError } from '@wesgine/schema';
+import type { AnyToolDefinition } from '@wesgine/schema';
 import { compareText } from '../compare-text.js';
 import { CodegenError, type CodegenProblem, problem } from '../errors.js';
 import { generatedNameClash, identifierCollisions, type ToolIdentifiers, toolIdentifiers } from './identifiers.js';
@@ -59,7 +59,8 @@ export async function loadPack(root: string): Promise<LoadedPack> {
       problem('tools/', undefined, 'no *.tool.ts files: add one with `wesgine-tools new <tool>`'),
     ]);
   }
-  const { register } = await import('tsx/esm/api');
+  // Loaded here, not at the top: `check` of an unchanged pack and the other commands never need them.
+  const [{ register }, schema] = await Promise.all([import('tsx/esm/api'), import('@wesgine/schema')]);
   loads += 1;
   // The pack's own tsconfig.json (not the one of the current folder) decides how tsx compiles its files.
   const tsconfig = join(root, 'tsconfig.json');
@@ -79,7 +80,7 @@ export async function loadPack(root: string): Promise<LoadedPack> {
   try {
     // Imported concurrently (tsx compiles off the main thread); results are taken in sorted file order.
     const results = await Promise.all(
-      files.map((file) => loadOne(root, file, (specifier) => api.import(specifier, import.meta.url))),
+      files.map((file) => loadOne(schema, root, file, (specifier) => api.import(specifier, import.meta.url))),
     );
     for (const loaded of results) {
       if ('problem' in loaded) problems.push(loaded.problem);
@@ -118,7 +119,10 @@ export async function loadPack(root: string): Promise<LoadedPack> {
 
 type Loaded = { readonly tool: PackTool } | { readonly problem: CodegenProblem };
 
+type Schema = typeof import('@wesgine/schema');
+
 async function loadOne(
+  { isToolDefinition, ToolError }: Schema,
   root: string,
   file: string,
   importFile: (specifier: string) => Promise<unknown>,
@@ -128,7 +132,7 @@ async function loadOne(
   try {
     module = (await importFile(pathToFileURL(join(root, file)).href)) as { default?: unknown };
   } catch (error) {
-    return { problem: loadFailure(root, file, stem, error) };
+    return { problem: loadFailure(ToolError, root, file, stem, error) };
   }
   const definition = module.default;
   if (definition === undefined) {
@@ -153,7 +157,13 @@ async function loadOne(
   return { tool: { name: stem, file, definition, identifiers: toolIdentifiers(stem) } };
 }
 
-function loadFailure(root: string, file: string, stem: string, error: unknown): CodegenProblem {
+function loadFailure(
+  ToolError: Schema['ToolError'],
+  root: string,
+  file: string,
+  stem: string,
+  error: unknown,
+): CodegenProblem {
   if (ToolError.isInstance(error) && error.code === 'invalid_definition') {
     const named = (error.data as { tool?: unknown } | undefined)?.tool;
     const tool = typeof named === 'string' ? named : stem;

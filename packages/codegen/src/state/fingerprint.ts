@@ -20,8 +20,13 @@ export interface CodegenState {
 const INPUT_FOLDERS = ['tools', 'src/handlers'];
 const INPUT_FILES = ['package.json', 'tsconfig.json', 'docs/tools.md'];
 
+/** Where codegen keeps what it remembers between runs; deleting it only costs one full run. */
+export function stateFolder(root: string): string {
+  return join(root, 'node_modules', '.cache', 'wesgine-tools');
+}
+
 export function statePath(root: string): string {
-  return join(root, 'node_modules', '.cache', 'wesgine-tools', 'state.json');
+  return join(stateFolder(root), 'state.json');
 }
 
 export function hashText(text: string | Buffer): string {
