@@ -214,8 +214,13 @@ function createProgram(
   ts: typeof TypeScript,
   input: { rootNames: string[]; options: TypeScript.CompilerOptions },
 ): TypeScript.EmitAndSemanticDiagnosticsBuilderProgram {
-  const make = () =>
-    ts.createIncrementalProgram({ ...input, host: ts.createIncrementalCompilerHost(input.options, ts.sys) });
+  const make = () => {
+    const host = ts.createIncrementalCompilerHost(input.options, ts.sys);
+    // As `tsc` does: JSDoc is parsed only where it can make a type error (JS files), which spares
+    // reading the comments of every library declaration.
+    host.jsDocParsingMode = ts.JSDocParsingMode.ParseForTypeErrors;
+    return ts.createIncrementalProgram({ ...input, host });
+  };
   try {
     return make();
   } catch {
