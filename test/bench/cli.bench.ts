@@ -3,6 +3,8 @@
 // measured in the same run, interleaved: an empty Node process (`node -e ""`) and `tsc --noEmit` on the
 // same pack. Needs the built CLI (`npx turbo run build`); run from the repo root:
 //   node --conditions=@wesgine/source --expose-gc --import tsx test/bench/cli.bench.ts
+// With WESGINE_BENCH_BEFORE=<path to another build's bin/wesgine-tools.js>, the same four cases run with
+// that build too, interleaved with these, on a pack of their own: a before/after in one run.
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,43 +38,59 @@ function cli(cwd: string, ...argv: string[]): string {
 
 cli(temp, 'init', 'pristine');
 cli(pristine, 'new', 'notes.search');
-const handler = join(pack, 'src/handlers/notes.search.ts');
-
-/** The pack as `init` + `new` left it: no generated files, no stub, no state. */
-function fresh(): void {
-  rmSync(pack, { recursive: true, force: true });
-  cpSync(pristine, pack, { recursive: true });
-}
-
-fresh();
+// The references run on a generated copy (tsc needs the generated types and the stub).
+cpSync(pristine, pack, { recursive: true });
 cli(pack, 'gen');
+
 let edits = 0;
 
 interface Job {
   readonly name: string;
+  readonly cwd: string;
   readonly prepare?: () => void;
   readonly command: readonly string[];
   /** What stdout must say, so a case that silently did something else is not timed. */
   readonly expect?: string;
 }
 
+/** The four CLI cases for one build of the CLI, on its own copy of the pack. */
+function cliJobs(build: string, folder: string, label: string): Job[] {
+  const handler = join(folder, 'src/handlers/notes.search.ts');
+  const fresh = () => {
+    rmSync(folder, { recursive: true, force: true });
+    cpSync(pristine, folder, { recursive: true });
+  };
+  return [
+    {
+      name: `${label}gen, cold (init + new, first gen: 19 files, a stub, full type check)`,
+      cwd: folder,
+      prepare: fresh,
+      command: [build, 'gen'],
+      expect: 'handler stubs written',
+    },
+    { name: `${label}gen, re-run with nothing changed`, cwd: folder, command: [build, 'gen'], expect: 'up to date' },
+    {
+      name: `${label}check, nothing changed`,
+      cwd: folder,
+      command: [build, 'check'],
+      expect: 'generated files are current',
+    },
+    {
+      name: `${label}check after editing the handler`,
+      cwd: folder,
+      prepare: () => appendFileSync(handler, `// edit ${++edits}\n`),
+      command: [build, 'check'],
+      expect: 'generated files are current',
+    },
+  ];
+}
+
+const before = process.env.WESGINE_BENCH_BEFORE;
 const jobs: Job[] = [
-  { name: 'reference: node -e ""', command: ['-e', ''] },
-  { name: 'reference: tsc --noEmit on the pack', command: [tsc, '--noEmit', '-p', 'tsconfig.json'] },
-  {
-    name: 'gen, cold (init + new, first gen: 19 files, a stub, full type check)',
-    prepare: fresh,
-    command: [bin, 'gen'],
-    expect: 'handler stubs written',
-  },
-  { name: 'gen, re-run with nothing changed', command: [bin, 'gen'], expect: 'up to date' },
-  { name: 'check, nothing changed', command: [bin, 'check'], expect: 'generated files are current' },
-  {
-    name: 'check after editing the handler',
-    prepare: () => appendFileSync(handler, `// edit ${++edits}\n`),
-    command: [bin, 'check'],
-    expect: 'generated files are current',
-  },
+  { name: 'reference: node -e ""', cwd: pack, command: ['-e', ''] },
+  { name: 'reference: tsc --noEmit on the pack', cwd: pack, command: [tsc, '--noEmit', '-p', 'tsconfig.json'] },
+  ...cliJobs(bin, pack, ''),
+  ...(before === undefined ? [] : cliJobs(before, join(temp, 'before'), 'before: ')),
 ];
 
 function timed(job: Job): number {
@@ -80,7 +98,7 @@ function timed(job: Job): number {
   (globalThis as { gc?: () => void }).gc?.();
   const started = process.hrtime.bigint();
   const result = spawnSync(process.execPath, job.command, {
-    cwd: pack,
+    cwd: job.cwd,
     encoding: 'utf8',
     env: { ...process.env, CI: '1' },
   });

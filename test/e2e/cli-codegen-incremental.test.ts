@@ -30,7 +30,7 @@ async function run(cwd: string, ...argv: string[]): Promise<TalkingRun> {
 
 const CURRENT = '@wesgine/example-pack: generated files are current (.)';
 const UNCHANGED = [
-  'sources and generated files unchanged since the last run',
+  'tool definitions and generated files unchanged since the last run',
   'no handler or generated type changed: nothing to type-check',
 ];
 const STATE = 'node_modules/.cache/wesgine-tools';
@@ -60,7 +60,7 @@ describe('gen and check remember what passed (the pack state under node_modules/
     });
   });
 
-  it('an edit to one handler re-checks that handler and the table that imports it, and a break fails', async () => {
+  it('an edit to one handler loads nothing and re-checks that handler and the table that imports it; a break fails', async () => {
     const pack = await generatedPack();
     const handler = readPackFile(pack, 'src/handlers/notes.read.ts');
     writePackFile(pack, 'src/handlers/notes.read.ts', `${handler}// reviewed\n`);
@@ -68,7 +68,7 @@ describe('gen and check remember what passed (the pack state under node_modules/
       code: 0,
       out: CURRENT,
       err: '',
-      steps: ['loading 4 tool definitions…', 'type-checking 1 handler and 1 generated file…'],
+      steps: [UNCHANGED[0], 'type-checking 1 handler and 1 generated file…'],
     });
     expect((await run(pack, 'check')).steps).toEqual(UNCHANGED);
 
@@ -80,10 +80,11 @@ describe('gen and check remember what passed (the pack state under node_modules/
       const checked = await run(pack, 'check');
       expect(checked.code).toBe(1);
       expect(checked.err.split('\n')[0]).toMatch(new RegExp(`^${literal(message)} \\(lines [\\d, ]+\\)$`));
-      expect(checked.steps).toEqual(['loading 4 tool definitions…', `type-checking ${checking}…`]);
+      expect(checked.steps).toEqual([UNCHANGED[0], `type-checking ${checking}…`]);
     }
     const gen = await run(pack, 'gen');
     expect(gen.code).toBe(1);
+    expect(gen.steps).toEqual([UNCHANGED[0], 'type-checking 1 handler…']);
     expect(gen.err).toMatch(new RegExp(`^${literal(message)} \\(lines [\\d, ]+\\)$`));
   });
 
@@ -97,7 +98,7 @@ describe('gen and check remember what passed (the pack state under node_modules/
     );
     const checked = await run(pack, 'check');
     expect(checked.code).toBe(1);
-    expect(checked.steps[0]).toBe('sources and generated files unchanged since the last run');
+    expect(checked.steps[0]).toBe('tool definitions and generated files unchanged since the last run');
     expect(checked.steps[1]).toMatch(/^type-checking [2-4] handlers and 1 generated file…$/);
     expect(checked.err).toContain(
       "error: src/handlers/notes.read.ts (tool 'notes.read'): the handler of tool 'notes.read' no longer matches its types: Module '\"../note-path.js\"' declares 'notePath' locally, but it is not exported.",

@@ -33,7 +33,7 @@ describe.skipIf(!hasScript)(
         '@wesgine/example-pack: up to date (.)',
       ]);
       expect(onTerminal(pack, undefined, 'check')).toEqual([
-        'sources and generated files unchanged since the last run',
+        'tool definitions and generated files unchanged since the last run',
         'no handler or generated type changed: nothing to type-check',
         '@wesgine/example-pack: generated files are current (.)',
       ]);

@@ -1,9 +1,8 @@
 import { join } from 'node:path';
-import { checkHandlers, type HandlerCheckTarget } from './check/handler-check.js';
+import { checkHandlers, checkTarget, type HandlerCheckTarget, UNCHANGED_STEP } from './check/handler-check.js';
 import { compareText } from './compare-text.js';
 import { CodegenError, type CodegenProblem } from './errors.js';
 import type { GeneratedFile } from './generate/generated-file.js';
-import { toolIdentifiers } from './load/identifiers.js';
 import { type LoadedPack, listToolFiles, loadPack } from './load/load-pack.js';
 import { packNameAt } from './load/pack-name.js';
 import { MANAGED_PATHS } from './plan/managed-paths.js';
@@ -49,10 +48,8 @@ export async function check(root: string, options: CheckOptions = {}): Promise<C
     state.fingerprint === inputFingerprint(root, generatorVersion(), state.sources) &&
     outputsIntact(root, state.outputs)
   ) {
-    step?.('sources and generated files unchanged since the last run');
-    const tools = listToolFiles(root).map((file) => file.slice('tools/'.length, -'.tool.ts'.length));
-    const target = { root, tools: tools.map((name) => ({ name, identifiers: toolIdentifiers(name) })) };
-    return { pack: packNameAt(root), problems: await typeProblems(target, step) };
+    step?.(UNCHANGED_STEP);
+    return { pack: packNameAt(root), problems: await typeProblems(checkTarget(root), step) };
   }
   const tools = listToolFiles(root).length;
   step?.(`loading ${tools} tool definition${tools === 1 ? '' : 's'}…`);

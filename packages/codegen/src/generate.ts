@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { checkHandlers, staleTypeCheckFiles } from './check/handler-check.js';
+import { checkHandlers, checkTarget, staleTypeCheckFiles, UNCHANGED_STEP } from './check/handler-check.js';
 import { CodegenError } from './errors.js';
 import { type LoadedPack, listToolFiles, loadPack } from './load/load-pack.js';
 import { packNameAt } from './load/pack-name.js';
@@ -36,23 +36,33 @@ export interface GenerateReport {
  * Generates every output of the pack at `root` and writes what changed: load the definitions, refuse
  * strict tools that cannot be strict, render, plan, write (stale generated files deleted, stubs for
  * tools without a handler), then type-check the handlers against the new types. When the inputs and
- * the outputs are as the last successful run left them, and no file the type check read has changed,
- * returns `skipped` without loading anything. Throws `CodegenError` with every problem found.
+ * the outputs are as the last successful run left them, nothing is loaded: with no file the type check
+ * read changed either, returns `skipped`; else runs the type check alone. Throws `CodegenError` with
+ * every problem found.
  */
 export async function generate(root: string, options: GenerateOptions = {}): Promise<GenerateReport> {
   const typeCheck = options.typeCheck !== false;
-  if (options.force !== true) {
-    const state = readState(root);
-    if (
-      state !== undefined &&
-      (state.typeChecked || !typeCheck) &&
-      state.fingerprint === inputFingerprint(root, generatorVersion(), state.sources) &&
-      outputsIntact(root, state.outputs) &&
-      (!typeCheck || staleTypeCheckFiles(root).length === 0)
-    ) {
+  const state = options.force === true ? undefined : readState(root);
+  if (
+    state !== undefined &&
+    state.fingerprint === inputFingerprint(root, generatorVersion(), state.sources) &&
+    outputsIntact(root, state.outputs)
+  ) {
+    const nothing = { pack: packNameAt(root), added: [], modified: [], deleted: [], stubs: [] };
+    if (!typeCheck || (state.typeChecked && staleTypeCheckFiles(root).length === 0)) {
       options.onStep?.('nothing changed since the last run');
-      return { pack: packNameAt(root), added: [], modified: [], deleted: [], stubs: [], skipped: true };
+      return { ...nothing, skipped: true };
     }
+    // The generated files are what these definitions give; only the type check has news (an edited
+    // handler, a module it imports, another TypeScript): run it alone.
+    options.onStep?.(UNCHANGED_STEP);
+    const { problems } = await checkHandlers(
+      checkTarget(root),
+      options.onStep === undefined ? {} : { onStep: options.onStep },
+    );
+    if (problems.length > 0) throw new CodegenError(problems);
+    writeState(root, { ...state, typeChecked: true });
+    return { ...nothing, skipped: false };
   }
   const tools = listToolFiles(root).length;
   options.onStep?.(`loading ${tools} tool definition${tools === 1 ? '' : 's'}…`);

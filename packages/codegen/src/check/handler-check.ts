@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import type TypeScript from 'typescript';
 import { type CodegenProblem, problem } from '../errors.js';
-import type { PackTool } from '../load/load-pack.js';
+import { toolIdentifiers } from '../load/identifiers.js';
+import { listToolFiles, type PackTool } from '../load/load-pack.js';
 import { listFiles } from '../plan/plan-writes.js';
 import { stateFolder } from '../state/fingerprint.js';
 import {
@@ -39,6 +40,15 @@ interface Finding {
   readonly tool: Pick<PackTool, 'name' | 'identifiers'> | undefined;
   /** Each distinct message with the lines it was reported on, in order of first appearance. */
   readonly messages: Map<string, number[]>;
+}
+
+/** The step said when the generated files are current and only the type check may have work. */
+export const UNCHANGED_STEP = 'tool definitions and generated files unchanged since the last run';
+
+/** The check's view of the pack at `root` without loading it: its tools, named by their files. */
+export function checkTarget(root: string): HandlerCheckTarget {
+  const names = listToolFiles(root).map((file) => file.slice('tools/'.length, -'.tool.ts'.length));
+  return { root, tools: names.map((name) => ({ name, identifiers: toolIdentifiers(name) })) };
 }
 
 /** The files the check looks at: the handlers and the generated TypeScript, sorted. */
