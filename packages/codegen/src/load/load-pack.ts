@@ -5,6 +5,7 @@ import type { AnyToolDefinition } from '@wesgine/schema';
 import { compareText } from '../compare-text.js';
 import { CodegenError, type CodegenProblem, problem } from '../errors.js';
 import { generatedNameClash, identifierCollisions, type ToolIdentifiers, toolIdentifiers } from './identifiers.js';
+import { shareInstalledModules } from './share-installed-modules.js';
 
 /** One tool of a pack, as loaded from `tools/<name>.tool.ts`. */
 export interface PackTool {
@@ -75,6 +76,7 @@ export async function loadPack(root: string): Promise<LoadedPack> {
     },
     tsconfig: existsSync(tsconfig) ? tsconfig : false,
   });
+  shareInstalledModules();
   const problems: CodegenProblem[] = [];
   const tools: PackTool[] = [];
   try {
