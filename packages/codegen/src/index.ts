@@ -1,7 +1,7 @@
 // The public surface of @wesgine/codegen. Adding a name here makes it public API; the CLI lives behind
 // the `@wesgine/codegen/cli` subpath.
 
-export type { CheckProblem, CheckProblemKind, CheckReport } from './check.js';
+export type { CheckOptions, CheckProblem, CheckProblemKind, CheckReport } from './check.js';
 export { check } from './check.js';
 export type { CodegenProblem } from './errors.js';
 export { CodegenError } from './errors.js';

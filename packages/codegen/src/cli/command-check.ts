@@ -2,6 +2,7 @@ import { relative } from 'node:path';
 import { type CheckProblemKind, check } from '../check.js';
 import { printProblems } from './format-problem.js';
 import type { CliIo } from './io.js';
+import { stepsOf } from './steps.js';
 
 /** The problems `gen` mends by itself; the others need a change to the sources. */
 const GEN_FIXES = new Set<CheckProblemKind>(['missing', 'stale', 'extra']);
@@ -11,8 +12,9 @@ export async function commandCheck(io: CliIo, packs: readonly string[]): Promise
   let failing = 0;
   let regenerable = false;
   for (const root of packs) {
-    const report = await check(root);
     const where = relative(io.cwd, root) || '.';
+    const onStep = stepsOf(io, packs.length > 1 ? where : undefined);
+    const report = await check(root, onStep === undefined ? {} : { onStep });
     if (report.problems.length === 0) {
       io.out(`${report.pack}: generated files are current (${where})`);
       continue;

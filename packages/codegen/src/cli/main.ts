@@ -1,12 +1,5 @@
 import { CodegenError } from '../errors.js';
 import { generatorVersion } from '../version.js';
-import { commandCall } from './command-call.js';
-import { commandCheck } from './command-check.js';
-import { commandDocs } from './command-docs.js';
-import { commandGen } from './command-gen.js';
-import { commandInit } from './command-init.js';
-import { commandList } from './command-list.js';
-import { commandNew } from './command-new.js';
 import { formatProblem } from './format-problem.js';
 import { type CliIo, processIo } from './io.js';
 import { parseArgs, UsageError } from './parse-args.js';
@@ -46,25 +39,41 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
     const pack = flags.get('pack');
     const packFlag = typeof pack === 'string' ? pack : undefined;
     const name = flags.get('name');
+    // Each command is imported when it runs: `check` of an unchanged pack should not pay for loading
+    // what `call` or `init` need.
     switch (command) {
-      case 'init':
+      case 'init': {
+        const { commandInit } = await import('./command-init.js');
         return commandInit(io, positionals, typeof name === 'string' ? name : undefined);
-      case 'new':
+      }
+      case 'new': {
+        const { commandNew } = await import('./command-new.js');
         return commandNew(io, only(await resolvePacks(io.cwd, packFlag, false)), positionals);
-      case 'gen':
+      }
+      case 'gen': {
         noPositionals(command, positionals);
+        const { commandGen } = await import('./command-gen.js');
         return await commandGen(io, await resolvePacks(io.cwd, packFlag, true), flags.has('force'));
-      case 'check':
+      }
+      case 'check': {
         noPositionals(command, positionals);
+        const { commandCheck } = await import('./command-check.js');
         return await commandCheck(io, await resolvePacks(io.cwd, packFlag, true));
-      case 'docs':
+      }
+      case 'docs': {
         noPositionals(command, positionals);
+        const { commandDocs } = await import('./command-docs.js');
         return await commandDocs(io, await resolvePacks(io.cwd, packFlag, true));
-      case 'list':
+      }
+      case 'list': {
         noPositionals(command, positionals);
+        const { commandList } = await import('./command-list.js');
         return commandList(io, await resolvePacks(io.cwd, packFlag, true));
-      case 'call':
+      }
+      case 'call': {
+        const { commandCall } = await import('./command-call.js');
         return await commandCall(io, only(await resolvePacks(io.cwd, packFlag, false)), positionals);
+      }
       default:
         throw new UsageError(`unknown command '${command}'; run wesgine-tools --help for the list`);
     }

@@ -13,6 +13,9 @@ Usage:
 With no --pack, a command runs on the pack in the current folder; at a workspace root, gen, check,
 docs and list run on every pack in the workspace.
 
+gen and check remember what passed (node_modules/.cache/wesgine-tools), so an unchanged pack is not
+loaded or type-checked again; on a terminal (and CI unset) they say each step on stderr.
+
 Options:
   -h, --help       show this text
   -v, --version    print the version`;

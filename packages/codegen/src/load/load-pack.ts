@@ -1,11 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type AnyToolDefinition, isToolDefinition, ToolError } from '@wesgine/schema';
+import type { AnyToolDefinition } from '@wesgine/schema';
 import { compareText } from '../compare-text.js';
 import { CodegenError, type CodegenProblem, problem } from '../errors.js';
 import { generatedNameClash, identifierCollisions, type ToolIdentifiers, toolIdentifiers } from './identifiers.js';
 import { missingPackage, missingPackageMessage } from './missing-package.js';
+import { shareInstalledModules } from './share-installed-modules.js';
 
 /** One tool of a pack, as loaded from `tools/<name>.tool.ts`. */
 export interface PackTool {
@@ -60,7 +61,8 @@ export async function loadPack(root: string): Promise<LoadedPack> {
       problem('tools/', undefined, 'no *.tool.ts files: add one with `wesgine-tools new <tool>`'),
     ]);
   }
-  const { register } = await import('tsx/esm/api');
+  // Loaded here, not at the top: `check` of an unchanged pack and the other commands never need them.
+  const [{ register }, schema] = await Promise.all([import('tsx/esm/api'), import('@wesgine/schema')]);
   loads += 1;
   // The pack's own tsconfig.json (not the one of the current folder) decides how tsx compiles its files.
   const tsconfig = join(root, 'tsconfig.json');
@@ -75,13 +77,14 @@ export async function loadPack(root: string): Promise<LoadedPack> {
     },
     tsconfig: existsSync(tsconfig) ? tsconfig : false,
   });
+  shareInstalledModules();
   const problems: CodegenProblem[] = [];
   const tools: PackTool[] = [];
   const missing: string[] = [];
   try {
     // Imported concurrently (tsx compiles off the main thread); results are taken in sorted file order.
     const results = await Promise.all(
-      files.map((file) => loadOne(root, file, (specifier) => api.import(specifier, import.meta.url))),
+      files.map((file) => loadOne(schema, root, file, (specifier) => api.import(specifier, import.meta.url))),
     );
     for (const loaded of results) {
       if ('missing' in loaded) missing.push(loaded.missing);
@@ -125,7 +128,10 @@ export async function loadPack(root: string): Promise<LoadedPack> {
 
 type Loaded = { readonly tool: PackTool } | { readonly problem: CodegenProblem } | { readonly missing: string };
 
+type Schema = typeof import('@wesgine/schema');
+
 async function loadOne(
+  { isToolDefinition, ToolError }: Schema,
   root: string,
   file: string,
   importFile: (specifier: string) => Promise<unknown>,
@@ -136,7 +142,7 @@ async function loadOne(
     module = (await importFile(pathToFileURL(join(root, file)).href)) as { default?: unknown };
   } catch (error) {
     const name = missingPackage(error);
-    return name === undefined ? { problem: loadFailure(root, file, stem, error) } : { missing: name };
+    return name === undefined ? { problem: loadFailure(ToolError, root, file, stem, error) } : { missing: name };
   }
   const definition = defaultExport(module);
   if (definition === undefined) {
@@ -161,7 +167,13 @@ async function loadOne(
   return { tool: { name: stem, file, definition, identifiers: toolIdentifiers(stem) } };
 }
 
-function loadFailure(root: string, file: string, stem: string, error: unknown): CodegenProblem {
+function loadFailure(
+  ToolError: Schema['ToolError'],
+  root: string,
+  file: string,
+  stem: string,
+  error: unknown,
+): CodegenProblem {
   if (ToolError.isInstance(error) && error.code === 'invalid_definition') {
     const named = (error.data as { tool?: unknown } | undefined)?.tool;
     const tool = typeof named === 'string' ? named : stem;

@@ -16,12 +16,22 @@ export interface CodegenState {
   readonly outputs: Readonly<Record<string, string>>;
 }
 
-/** The inputs that decide the outputs: tool definitions, handlers, package and compiler settings, docs. */
-const INPUT_FOLDERS = ['tools', 'src/handlers'];
+/** The inputs that decide the outputs: tool definitions, package and compiler settings, docs. */
+const INPUT_FOLDERS = ['tools'];
 const INPUT_FILES = ['package.json', 'tsconfig.json', 'docs/tools.md'];
+/**
+ * Which handlers exist decides the outputs (a stub for a missing one); what they say does not, so an
+ * edited handler leaves the generated files current and only its type check runs again.
+ */
+const NAMED_FOLDERS = ['src/handlers'];
+
+/** Where codegen keeps what it remembers between runs; deleting it only costs one full run. */
+export function stateFolder(root: string): string {
+  return join(root, 'node_modules', '.cache', 'wesgine-tools');
+}
 
 export function statePath(root: string): string {
-  return join(root, 'node_modules', '.cache', 'wesgine-tools', 'state.json');
+  return join(stateFolder(root), 'state.json');
 }
 
 export function hashText(text: string | Buffer): string {
@@ -30,10 +40,11 @@ export function hashText(text: string | Buffer): string {
 
 /**
  * One hash over every input file's path and bytes (absent files count too), the files loading imported
- * last time (`sources`, absolute), and `generatorVersion`.
+ * last time (`sources`, absolute), the names of the handler files, and `generatorVersion`.
  */
 export function inputFingerprint(root: string, generatorVersion: string, sources: readonly string[]): string {
   const hash = createHash('sha1').update(`generator ${generatorVersion}\n`);
+  for (const file of NAMED_FOLDERS.flatMap((folder) => listFiles(root, folder)).sort()) hash.update(`named ${file}\n`);
   const files = [...INPUT_FOLDERS.flatMap((folder) => listFiles(root, folder)), ...INPUT_FILES].sort();
   for (const file of [...files, ...sources]) {
     hash.update(`${file}\n`);
