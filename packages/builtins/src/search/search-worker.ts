@@ -213,7 +213,11 @@ export function searchWorker(): void {
   }
 }
 
-/** The text a worker thread is started from. */
+/**
+ * The text a worker thread is started from. The two names it defines are the helpers a transpiler may
+ * have written into the function's text: `__name` (keep-names) and `__require` (the package's esbuild
+ * bundle turns each bare `require` into it); in the worker both mean the plain thing.
+ */
 export function workerSource(): string {
-  return `const __name = (target) => target;\n(${searchWorker.toString()})();`;
+  return `const __name = (target) => target;\nconst __require = require;\n(${searchWorker.toString()})();`;
 }
