@@ -1,6 +1,4 @@
 import { mkdtempSync, realpathSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -14,6 +12,7 @@ import {
 } from '@wesgine/runtime';
 import { defineTool, defineToolPack, ToolError, Type } from '@wesgine/schema';
 import { afterEach, describe, expect, it } from 'vitest';
+import { chatCompletionsServer, type ReceivedRequest, type WireCall } from './fixtures/chat-completions-server.js';
 
 // Issue 3, "a minimal agent loop" and "sub-agent as tool": the loop over a real engine and cell, driven by
 // the scripted client and by the OpenAI-compatible client against a chat-completions server on loopback.
@@ -61,70 +60,24 @@ function setup() {
 const call = (id: string, name: string, args: unknown): ModelToolCall => ({ id, name, args });
 const reply = (text: string, ...toolCalls: ModelToolCall[]): ModelReply => ({ text, toolCalls });
 
-interface WireCall {
-  readonly id: string;
-  readonly name: string;
-  readonly arguments: string;
-}
-interface Received {
-  readonly authorization: string | undefined;
-  readonly body: {
-    readonly model: string;
-    readonly messages: readonly Record<string, unknown>[];
-    readonly tools?: readonly { readonly function: { readonly name: string } }[];
-  };
-}
+type Received = ReceivedRequest<{
+  readonly model: string;
+  readonly messages: readonly Record<string, unknown>[];
+  readonly tools?: readonly { readonly function: { readonly name: string } }[];
+}>;
 
 const servers: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
-/** A chat-completions server on loopback; `answer` gives the assistant message for the n-th request. */
+/** A chat-completions server on loopback, closed after each test. */
 async function modelServer(
   answer: (received: Received, index: number) => { content: string | null; calls?: WireCall[] },
 ) {
-  const received: Received[] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const entry: Received = {
-        authorization: request.headers.authorization,
-        body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
-      };
-      received.push(entry);
-      const { content, calls = [] } = answer(entry, received.length - 1);
-      const message = {
-        role: 'assistant',
-        content,
-        ...(calls.length === 0
-          ? {}
-          : {
-              tool_calls: calls.map((item) => ({
-                id: item.id,
-                type: 'function',
-                function: { name: item.name, arguments: item.arguments },
-              })),
-            }),
-      };
-      const body = { id: `chatcmpl-${received.length}`, object: 'chat.completion', choices: [{ index: 0, message }] };
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const handle = {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-  servers.push(handle);
-  return handle;
+  const server = await chatCompletionsServer(answer);
+  servers.push(server);
+  return server;
 }
 
 describe('agent loop (issue 3)', () => {

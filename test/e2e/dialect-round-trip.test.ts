@@ -1,6 +1,4 @@
 import { mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { builtins } from '@wesgine/builtins';
@@ -16,6 +14,7 @@ import { type HttpServer, type ListedDeclaration, serve } from '@wesgine/runtime
 import { DIALECT_NAMES, type DialectName, exportTool, exportTools, mapToolNames } from '@wesgine/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shapeAsProvider } from '../../packages/schema/src/dialects/hard-tools.test.fixture.js';
+import { chatCompletionsServer, type WireCall } from './fixtures/chat-completions-server.js';
 import { ROUND_TRIP_CASES, roundTripCell } from './fixtures/round-trip-pack.js';
 
 // Issue 10, "dialects both ways": for every dialect, every built-in, every tool of the example pack and
@@ -205,53 +204,25 @@ interface ChatRequest {
   readonly tools?: readonly ChatTool[];
   readonly messages: readonly Record<string, unknown>[];
 }
-type ChatCall = { readonly id: string; readonly name: string; readonly arguments: string };
-
 const servers: { close(): Promise<void> }[] = [];
 afterAll(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
 /** A chat-completions server on loopback; `answer` gives the n-th reply's text and tool calls. */
-async function chatServer(answer: (request: ChatRequest, index: number) => { text: string; calls?: ChatCall[] }) {
-  const received: ChatRequest[] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ChatRequest;
-      received.push(body);
-      const { text, calls = [] } = answer(body, received.length - 1);
-      const message = {
-        role: 'assistant',
-        content: calls.length === 0 ? text : null,
-        ...(calls.length === 0
-          ? {}
-          : {
-              tool_calls: calls.map((call) => ({
-                id: call.id,
-                type: 'function',
-                function: { name: call.name, arguments: call.arguments },
-              })),
-            }),
-      };
-      const reply = { id: `chatcmpl-${received.length}`, object: 'chat.completion', choices: [{ index: 0, message }] };
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(reply));
-    });
+async function chatServer(answer: (request: ChatRequest, index: number) => { text: string; calls?: WireCall[] }) {
+  const server = await chatCompletionsServer<ChatRequest>(({ body }, index) => {
+    const { text, calls = [] } = answer(body, index);
+    return calls.length === 0 ? { content: text } : { content: null, calls };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const handle = {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+  servers.push(server);
+  return {
+    baseUrl: server.baseUrl,
+    /** The request bodies so far. */
+    get received(): ChatRequest[] {
+      return server.received.map(({ body }) => body);
+    },
   };
-  servers.push(handle);
-  return handle;
 }
 
 describe('round trips through the agent loop and the OpenAI client', () => {
