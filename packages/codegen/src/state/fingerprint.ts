@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { MANAGED_PATHS } from '../plan/managed-paths.js';
@@ -46,7 +46,12 @@ export function inputFingerprint(root: string, generatorVersion: string, sources
   const hash = createHash('sha1').update(`generator ${generatorVersion}\n`);
   for (const file of NAMED_FOLDERS.flatMap((folder) => listFiles(root, folder)).sort()) hash.update(`named ${file}\n`);
   const files = [...INPUT_FOLDERS.flatMap((folder) => listFiles(root, folder)), ...INPUT_FILES].sort();
-  for (const file of [...files, ...sources]) {
+  return hashFiles(hash, root, [...files, ...sources]);
+}
+
+/** Adds each file's name and bytes (or that it is absent) to `hash`, in the order given; the hex digest. */
+export function hashFiles(hash: Hash, root: string, files: readonly string[]): string {
+  for (const file of files) {
     hash.update(`${file}\n`);
     try {
       hash.update(readFileSync(resolve(root, file)));

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { stateFolder } from './fingerprint.js';
+import { dirname, join } from 'node:path';
+import { hashFiles, stateFolder } from './fingerprint.js';
 
 /**
  * What one file the handler type check looked at (a handler or a generated `.gen.ts`) passed with: the
@@ -59,17 +59,7 @@ export function writeTypeFingerprints(root: string, fingerprints: TypeFingerprin
  * handler can change what the others see) and each file's path and bytes, absent files included.
  */
 export function typeHash(root: string, context: string, files: readonly string[]): string {
-  const hash = createHash('sha1').update(`${context}\n`);
-  for (const file of files) {
-    hash.update(`${file}\n`);
-    try {
-      hash.update(readFileSync(resolve(root, file)));
-    } catch {
-      hash.update('(absent)');
-    }
-    hash.update('\n');
-  }
-  return hash.digest('hex');
+  return hashFiles(createHash('sha1').update(`${context}\n`), root, files);
 }
 
 /** The files of `checked` whose recorded fingerprint is missing or no longer matches the disk. */
