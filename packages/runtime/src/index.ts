@@ -26,6 +26,7 @@ export type { CycleCall, CycleOutcome, CycleRule, CycleVerdict } from './cycle/c
 export { CycleDetector, callKey } from './cycle/cycle-detector.js';
 export type { CycleSettings } from './cycle/cycle-settings.js';
 export type { Cell, CellTools } from './engine/cell.js';
+export type { CallEventOrigin, CellEvent } from './engine/cell-events.js';
 export type { CellSpec } from './engine/cell-spec.js';
 export type { Engine, EngineOptions } from './engine/create-engine.js';
 export { createEngine } from './engine/create-engine.js';

@@ -22,6 +22,7 @@ import { CellSandbox } from '../sandbox/cell-sandbox.js';
 import { resolveSandbox } from '../sandbox/sandbox-settings.js';
 import type { Zone } from '../zone/zone.js';
 import { zoneFrom } from '../zone/zone-source.js';
+import { type CellEvent, CellEvents } from './cell-events.js';
 import { engineToolName, resolveCellNames } from './cell-names.js';
 import { CellSources } from './cell-sources.js';
 import type { CellSpec } from './cell-spec.js';
@@ -56,6 +57,8 @@ export class Cell {
   readonly cycleConfig: CycleConfig;
   /** Calls a person approved for their session (session, tool, rule, canonical arguments). */
   readonly sessionApprovals = new Set<string>();
+  /** The cell's progress, log and source events (the runtime's own parts emit them; read `onEvent`). */
+  readonly events = new CellEvents();
   readonly #tools = new Map<string, RegisteredTool>();
   readonly #sources = new CellSources((name) => this.#ownerOf(name));
   readonly #disabled: ReadonlySet<string>;
@@ -264,6 +267,11 @@ export class Cell {
   onAudit(listener: (event: AuditEvent) => void): () => void {
     this.#auditListeners.add(listener);
     return () => this.#auditListeners.delete(listener);
+  }
+
+  /** Calls `listener` with every progress, log and source event from now on; returns the function that stops it. */
+  onEvent(listener: (event: CellEvent) => void): () => void {
+    return this.events.on(listener);
   }
 
   /**
