@@ -6,7 +6,10 @@ import { parseArgs, UsageError } from './parse-args.js';
 import { resolvePacks } from './resolve-packs.js';
 import { USAGE } from './usage.js';
 
-const FLAGS = { withValue: ['pack', 'name'], switches: ['help', 'version', 'force'] } as const;
+const FLAGS = {
+  withValue: ['pack', 'name', 'http', 'zone'],
+  switches: ['help', 'version', 'force', 'mcp', 'builtins'],
+} as const;
 
 /** The options each command reads; any other is a mistake worth saying, not something to ignore. */
 const COMMAND_FLAGS: Readonly<Record<string, readonly string[]>> = {
@@ -17,6 +20,7 @@ const COMMAND_FLAGS: Readonly<Record<string, readonly string[]>> = {
   docs: ['pack'],
   list: ['pack'],
   call: ['pack'],
+  serve: ['mcp', 'pack', 'builtins', 'http', 'zone'],
 };
 
 /** The CLI: parses argv, runs one command, returns the exit code. Never throws. */
@@ -73,6 +77,19 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
       case 'call': {
         const { commandCall } = await import('./command-call.js');
         return await commandCall(io, only(await resolvePacks(io.cwd, packFlag, false)), positionals);
+      }
+      case 'serve': {
+        noPositionals(command, positionals);
+        const { commandServe } = await import('./command-serve.js');
+        const http = flags.get('http');
+        const zone = flags.get('zone');
+        return await commandServe(io, {
+          mcp: flags.has('mcp'),
+          pack: packFlag,
+          builtins: flags.has('builtins'),
+          http: typeof http === 'string' ? http : undefined,
+          zone: typeof zone === 'string' ? zone : undefined,
+        });
       }
       default:
         throw new UsageError(`unknown command '${command}'; run wesgine-tools --help for the list`);

@@ -9,6 +9,9 @@ Usage:
   wesgine-tools list [--pack <dir>]              print the catalogue of tools with their categories
   wesgine-tools call <tool> [<json>] [--pack <dir>]
                                                  validate arguments and run one handler locally
+  wesgine-tools serve --mcp [--pack <dir>] [--builtins] [--http <port>] [--zone <file>]
+                                                 serve the pack's tools (and the built-ins) to MCP clients:
+                                                 over stdio, or Streamable HTTP on 127.0.0.1:<port>
 
 With no --pack, a command runs on the pack in the current folder; at a workspace root, gen, check,
 docs and list run on every pack in the workspace.
