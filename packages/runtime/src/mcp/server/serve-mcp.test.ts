@@ -4,7 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ElicitRequestSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ElicitRequestSchema,
+  LoggingMessageNotificationSchema,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { defineToolPack, ToolError, Type } from '@wesgine/schema';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Cell } from '../../engine/cell.js';
@@ -71,8 +75,31 @@ function testCell(spec: Partial<CellSpec> = {}): Cell {
       throw new ToolError('not_found', 'There is no such note; list the notes first.');
     },
   });
+  cell.tools().register({
+    name: 'slow',
+    description: 'Takes its time, saying how far it got, until it is cancelled.',
+    parameters: Type.Object({}),
+    meta: { readOnly: true },
+    handler: async (_args, context) => {
+      context.log.info('starting', { steps: 3 });
+      context.log.debug('a detail nobody asked for');
+      context.progress({ progress: 1, total: 3, message: 'one' });
+      context.progress({ progress: 1, total: 3, message: 'one again' });
+      context.progress({ progress: 2, total: 3 });
+      await new Promise((_resolve, reject) => {
+        context.signal.addEventListener('abort', () => {
+          slowSaw.push('aborted');
+          reject(context.signal.reason);
+        });
+      });
+      return 'never';
+    },
+  });
   return cell;
 }
+
+/** What the `slow` handler saw of its cancellation. */
+const slowSaw: string[] = [];
 
 const open: { serving: McpServing; cell: Cell; clients: Client[] }[] = [];
 
@@ -137,7 +164,7 @@ describe('serveMcp over Streamable HTTP', () => {
     const client = await connect();
     expect(client.getServerVersion()?.name).toBe('wesgine-tools');
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['add', 'broken', 'count', 'erase', 'notes.stat']);
+    expect(tools.map((tool) => tool.name)).toEqual(['add', 'broken', 'count', 'erase', 'notes.stat', 'slow']);
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     expect(byName.get('add')?.annotations).toEqual({ readOnlyHint: true });
     expect(byName.get('erase')?.annotations).toEqual({
@@ -325,6 +352,36 @@ describe('serveMcp over Streamable HTTP', () => {
     expect(JSON.parse(stolen.body).error.message).toBe(
       `there is no MCP session "${sessionId}": it ended or was never opened; start one with initialize`,
     );
+  });
+
+  it('sends progress and log lines to the client, and a cancelled request cancels the call', async () => {
+    const { connect, cell } = await served();
+    const audit: AuditEvent[] = [];
+    cell.onAudit((event) => audit.push(event));
+    const client = await connect();
+    const logs: unknown[] = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+      logs.push(notification.params);
+    });
+    const progress: unknown[] = [];
+    const cancel = new AbortController();
+    slowSaw.length = 0;
+    const call = client.callTool({ name: 'slow', arguments: {} }, undefined, {
+      signal: cancel.signal,
+      onprogress: (update) => {
+        progress.push(update);
+        if (update.progress === 2) cancel.abort('enough');
+      },
+    });
+    await expect(call).rejects.toThrow();
+    await expect.poll(() => audit.length, { timeout: 10_000 }).toBe(1);
+    expect(progress).toEqual([
+      { progress: 1, total: 3, message: 'one' },
+      { progress: 2, total: 3 },
+    ]);
+    expect(slowSaw).toEqual(['aborted']);
+    expect(audit[0]).toMatchObject({ tool: 'slow', outcome: 'aborted' });
+    expect(logs).toEqual([{ level: 'info', logger: 'slow', data: { message: 'starting', data: { steps: 3 } } }]);
   });
 
   it('refuses bad options before it listens', async () => {
