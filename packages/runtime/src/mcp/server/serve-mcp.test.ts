@@ -95,6 +95,22 @@ function testCell(spec: Partial<CellSpec> = {}): Cell {
       return 'never';
     },
   });
+  cell.tools().register({
+    name: 'choose',
+    description: 'Asks the person which colour and which sizes.',
+    parameters: Type.Object({}),
+    handler: async (_args, context) => {
+      if (context.human === undefined) return 'nobody to ask';
+      const answers = await context.human.ask(
+        [
+          { question: 'Which colour?', options: [{ label: 'red' }, { label: 'blue', description: 'the calm one' }] },
+          { question: 'Which sizes?', options: [{ label: 'S' }, { label: 'M' }], multiSelect: true },
+        ],
+        context.signal,
+      );
+      return JSON.stringify(answers);
+    },
+  });
   return cell;
 }
 
@@ -164,7 +180,7 @@ describe('serveMcp over Streamable HTTP', () => {
     const client = await connect();
     expect(client.getServerVersion()?.name).toBe('wesgine-tools');
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['add', 'broken', 'count', 'erase', 'notes.stat', 'slow']);
+    expect(tools.map((tool) => tool.name)).toEqual(['add', 'broken', 'choose', 'count', 'erase', 'notes.stat', 'slow']);
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     expect(byName.get('add')?.annotations).toEqual({ readOnlyHint: true });
     expect(byName.get('erase')?.annotations).toEqual({
@@ -263,6 +279,98 @@ describe('serveMcp over Streamable HTTP', () => {
     // Exploration is allowed by the zone: nobody is asked.
     expect((await client.callTool({ name: 'add', arguments: { a: 1, b: 1 } })).isError).toBeUndefined();
     expect(asked).toHaveLength(3);
+  });
+
+  it('puts a tool question to the client user as a form, own words included', async () => {
+    const { connect } = await served();
+    const client = await connect(undefined, { elicitation: {} });
+    const schemas: unknown[] = [];
+    client.setRequestHandler(ElicitRequestSchema, (elicitation) => {
+      schemas.push((elicitation.params as { requestedSchema: unknown }).requestedSchema);
+      return { action: 'accept', content: { answer_1: 'red', own_1: 'green, really', answer_2: ['S', 'M'] } };
+    });
+    expect(await client.callTool({ name: 'choose', arguments: {} })).toEqual({
+      content: [
+        {
+          type: 'text',
+          text: JSON.stringify([
+            { question: 'Which colour?', answers: ['green, really'] },
+            { question: 'Which sizes?', answers: ['S', 'M'] },
+          ]),
+        },
+      ],
+    });
+    expect(schemas).toEqual([
+      {
+        type: 'object',
+        properties: {
+          answer_1: {
+            type: 'string',
+            title: 'Which colour?',
+            description: 'blue: the calm one',
+            enum: ['red', 'blue'],
+          },
+          own_1: {
+            type: 'string',
+            title: 'Which colour? (or in your own words)',
+            description: 'Leave empty to send the choice above.',
+          },
+          answer_2: { type: 'array', title: 'Which sizes?', minItems: 1, items: { type: 'string', enum: ['S', 'M'] } },
+          own_2: {
+            type: 'string',
+            title: 'Which sizes? (or in your own words)',
+            description: 'Leave empty to send the choice above.',
+          },
+        },
+        required: ['answer_1', 'answer_2'],
+      },
+    ]);
+  });
+
+  it('fails a tool question clearly for a client that cannot elicit', async () => {
+    const { connect } = await served();
+    const client = await connect(undefined, {}, 'plain-client');
+    expect(await client.callTool({ name: 'choose', arguments: {} })).toEqual({
+      content: [
+        {
+          type: 'text',
+          text: 'nobody can answer questions: the MCP client "plain-client" did not declare the elicitation capability, so its user cannot be asked',
+        },
+      ],
+      isError: true,
+      _meta: { [CODE_META_KEY]: 'unavailable' },
+    });
+  });
+
+  it('refuses a session past maxSessions, and DELETE ends one', async () => {
+    const cell = testCell();
+    const serving = await serveMcp(cell, { transport: 'http', token: 'owner-token', maxSessions: 1 });
+    open.push({ serving, cell, clients: [] });
+    const url = serving.url as string;
+    const headers = {
+      host: new URL(url).host,
+      authorization: 'Bearer owner-token',
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    };
+    const first = await fetch(url, { method: 'POST', headers, body: INITIALIZE });
+    expect(first.status).toBe(200);
+    const sessionId = first.headers.get('mcp-session-id') as string;
+    await first.body?.cancel();
+    const second = await raw(url, 'POST', headers, INITIALIZE);
+    expect(second.status).toBe(503);
+    expect(JSON.parse(second.body).error.message).toBe(
+      '1 MCP sessions are open, the most this server keeps; close one (DELETE with its Mcp-Session-Id) and try again',
+    );
+    const ended = await raw(url, 'DELETE', {
+      ...headers,
+      'mcp-session-id': sessionId,
+      'mcp-protocol-version': '2025-06-18',
+    });
+    expect(ended.status).toBe(200);
+    const third = await fetch(url, { method: 'POST', headers, body: INITIALIZE });
+    expect(third.status).toBe(200);
+    await third.body?.cancel();
   });
 
   it('refuses an approval clearly when the client cannot elicit', async () => {
