@@ -15,7 +15,6 @@ import {
   type ServerRequest,
   SetLevelRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolProgress } from '@wesgine/schema';
 import type { Cell } from '../../engine/cell.js';
 import type { Run } from '../../engine/run.js';
 import type { CallOptions } from '../../pipeline/call-options.js';
@@ -165,10 +164,10 @@ export class McpSession {
     const progressToken = params._meta?.progressToken;
     const notify = (notification: ServerNotification) => extra.sendNotification(notification).catch(() => {});
     let lastProgress = Number.NEGATIVE_INFINITY;
-    const options = {
+    const options: CallOptions = {
       dialect: 'mcp',
       signal: AbortSignal.any([extra.signal, this.#closed.signal]),
-      onProgress: (update: ToolProgress) => {
+      onProgress: (update) => {
         // MCP wants every notification of a request to say more than the one before.
         if (progressToken === undefined || !(update.progress > lastProgress)) return;
         lastProgress = update.progress;
@@ -182,7 +181,7 @@ export class McpSession {
           },
         });
       },
-      onLog: (level: 'debug' | 'info' | 'warn' | 'error', message: string, data?: unknown) => {
+      onLog: (level, message, data) => {
         const mcpLevel: LoggingLevel = level === 'warn' ? 'warning' : level;
         if (LOG_LEVELS.indexOf(mcpLevel) < LOG_LEVELS.indexOf(this.#logLevel)) return;
         void notify({
@@ -190,7 +189,7 @@ export class McpSession {
           params: { level: mcpLevel, logger: name, data: data === undefined ? message : { message, data } },
         });
       },
-    } as CallOptions;
+    };
     const result = await run.call(name, params.arguments ?? {}, options);
     return callResult(name, result, listed?.structured);
   }
