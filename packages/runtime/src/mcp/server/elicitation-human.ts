@@ -64,7 +64,8 @@ export class ElicitationHuman implements HumanChannel {
       },
       signal,
     );
-    if (result === 'timeout') return { decision: 'deny', reason: `nobody answered within ${this.#seconds()} s` };
+    if (result === 'timeout') return { decision: 'deny', reason: `nobody answered within ${this.#waited()}` };
+    if (result === 'aborted') return { decision: 'deny', reason: 'the call was cancelled before anyone answered' };
     if (result.action === 'decline') return { decision: 'deny', reason: 'the person declined in the MCP client' };
     if (result.action === 'cancel') return { decision: 'deny', reason: 'the person dismissed the request' };
     const { decision, reason } = result.content ?? {};
@@ -116,7 +117,8 @@ export class ElicitationHuman implements HumanChannel {
       },
       signal,
     );
-    if (result === 'timeout') throw new ToolError('timeout', `nobody answered within ${this.#seconds()} s`);
+    if (result === 'timeout') throw new ToolError('timeout', `nobody answered within ${this.#waited()}`);
+    if (result === 'aborted') throw new ToolError('aborted', 'the call was cancelled before anyone answered');
     if (result.action !== 'accept') {
       throw new ToolError(
         'denied',
@@ -146,8 +148,8 @@ export class ElicitationHuman implements HumanChannel {
     );
   }
 
-  /** One form request to the client; `timeout` when nobody answered in time. */
-  async #elicit(params: ElicitRequestFormParams, signal: AbortSignal): Promise<ElicitResult | 'timeout'> {
+  /** One form request to the client; `timeout` when nobody answered in time, `aborted` when the call ended. */
+  async #elicit(params: ElicitRequestFormParams, signal: AbortSignal): Promise<ElicitResult | 'timeout' | 'aborted'> {
     const { server, relatedRequest, timeoutMs } = this.#peer;
     const related = relatedRequest();
     try {
@@ -157,7 +159,7 @@ export class ElicitationHuman implements HumanChannel {
         ...(related === undefined ? {} : { relatedRequestId: related }),
       });
     } catch (error) {
-      if (signal.aborted) throw new ToolError('aborted', 'the call was cancelled before anyone answered');
+      if (signal.aborted) return 'aborted';
       if ((error as { code?: unknown }).code === ErrorCode.RequestTimeout) return 'timeout';
       throw new ToolError(
         'unavailable',
@@ -166,8 +168,10 @@ export class ElicitationHuman implements HumanChannel {
     }
   }
 
-  #seconds(): number {
-    return Math.round(this.#peer.timeoutMs / 1000);
+  /** `300 s`, or `250 ms` for a wait under a second. */
+  #waited(): string {
+    const { timeoutMs } = this.#peer;
+    return timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`;
   }
 }
 

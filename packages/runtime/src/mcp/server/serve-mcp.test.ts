@@ -373,6 +373,53 @@ describe('serveMcp over Streamable HTTP', () => {
     await third.body?.cancel();
   });
 
+  it('withdraws the question when the call is cancelled, and denies when nobody answers in time', async () => {
+    const cell = testCell({ zone: ASK_ACTIONS });
+    const serving = await serveMcp(cell, { transport: 'http', token: 'owner-token', humanTimeoutMs: 300 });
+    const entry = { serving, cell, clients: [] as Client[] };
+    open.push(entry);
+    const client = new Client({ name: 'slow-person', version: '1.0.0' }, { capabilities: { elicitation: {} } });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(serving.url as string), {
+        requestInit: { headers: { Authorization: 'Bearer owner-token' } },
+      }),
+    );
+    entry.clients.push(client);
+    const withdrawn: string[] = [];
+    let asked = () => {};
+    const wasAsked = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    client.setRequestHandler(ElicitRequestSchema, (_request, extra) => {
+      asked();
+      return new Promise((resolve) => {
+        extra.signal.addEventListener('abort', () => {
+          withdrawn.push('withdrawn');
+          resolve({ action: 'cancel' });
+        });
+      });
+    });
+    expect(await client.callTool({ name: 'erase', arguments: { name: 'late.md' } })).toEqual({
+      content: [{ type: 'text', text: 'The call was not approved: nobody answered within 300 ms' }],
+      isError: true,
+      _meta: { [CODE_META_KEY]: 'denied' },
+    });
+    await wasAsked;
+    // (The SDK client ignores a cancellation of request id 0, which this first question had: its
+    // withdrawal is only seen for the next one.)
+
+    const cancel = new AbortController();
+    const call = client.callTool({ name: 'erase', arguments: { name: 'other.md' } }, undefined, {
+      signal: cancel.signal,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    cancel.abort();
+    await expect(call).rejects.toThrow();
+    await expect.poll(() => cell.auditLog().length).toBe(2);
+    expect(cell.auditLog()[1]).toMatchObject({ tool: 'erase', outcome: 'aborted' });
+    await expect.poll(() => withdrawn).toEqual(['withdrawn']);
+  });
+
   it('refuses an approval clearly when the client cannot elicit', async () => {
     const { connect } = await served({ zone: ASK_ACTIONS });
     const client = await connect(undefined, {}, 'plain-client');
