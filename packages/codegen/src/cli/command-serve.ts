@@ -39,13 +39,13 @@ export async function commandServe(io: CliIo, request: ServeRequest, hooks: Serv
   const packs: AnyToolPack[] = [];
   const root = await packRoot(io.cwd, request);
   if (root !== undefined) packs.push(await loadGeneratedPack(root));
-  const runtime = await importOptional('@wesgine/runtime', () => import('@wesgine/runtime'));
-  const mcp = await importOptional('@wesgine/runtime', () => import('@wesgine/runtime/mcp'));
+  const runtime = await importOptional<RuntimeModule>('@wesgine/runtime', '@wesgine/runtime');
+  const mcp = await importOptional<McpModule>('@wesgine/runtime', '@wesgine/runtime/mcp');
   if (request.builtins) {
-    const { builtins } = await importOptional('@wesgine/builtins', () => import('@wesgine/builtins'));
+    const { builtins } = await importOptional<BuiltinsModule>('@wesgine/builtins', '@wesgine/builtins');
     packs.unshift(builtins);
   }
-  let cell: ReturnType<ReturnType<typeof runtime.createEngine>['createCell']>;
+  let cell: ServedCell;
   try {
     cell = runtime.createEngine({ tools: packs }).createCell({
       workDir: io.cwd,
@@ -91,10 +91,31 @@ function only(packs: readonly string[]): string {
   return first;
 }
 
+// What serve uses of its optional peers. Typed here rather than imported, so the build of this package
+// needs neither of them (they are not its dependencies); the e2e test drives the real ones.
+interface ServedCell {
+  stop(): Promise<void>;
+}
+interface RuntimeModule {
+  readonly DEFAULT_ZONE_FILE: string;
+  createEngine(options: { readonly tools: readonly AnyToolPack[] }): {
+    createCell(spec: { readonly workDir: string; readonly zone: string }): ServedCell;
+  };
+}
+interface McpModule {
+  serveMcp(
+    cell: ServedCell,
+    options: { readonly transport: 'stdio' | 'http'; readonly [option: string]: unknown },
+  ): Promise<{ readonly usage: string; readonly closed: Promise<void>; close(): Promise<void> }>;
+}
+interface BuiltinsModule {
+  readonly builtins: AnyToolPack;
+}
+
 /** An optional peer dependency, or a usage error that says what to install. */
-async function importOptional<T>(name: string, load: () => Promise<T>): Promise<T> {
+async function importOptional<T>(name: string, specifier: string): Promise<T> {
   try {
-    return await load();
+    return (await import(specifier)) as T;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' && String(error).includes(name)) {
       throw new UsageError(`serve --mcp needs ${name}: npm install ${name}`);
