@@ -21,10 +21,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CellSpec } from '../engine/cell-spec.js';
 import { createEngine } from '../engine/create-engine.js';
 import { type LaunchCell, type LaunchedServer, launchServer, type ServerLaunchRequest } from './launch-server.js';
+import { pidsParent } from './pids-cgroup.js';
 
 const PROBE = `#!/usr/bin/env node
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 const run = {
@@ -32,6 +33,7 @@ const run = {
   read: async (path) => readFileSync(path, 'utf8'),
   list: async (path) => readdirSync(path).sort(),
   write: async (path) => { writeFileSync(path, 'probe'); return 'wrote'; },
+  mkdir: async (path) => { mkdirSync(path); return 'made'; },
   connect: (port) => new Promise((resolve, reject) => {
     const socket = connect(Number(port), '127.0.0.1', () => { socket.destroy(); resolve('connected'); });
     socket.on('error', reject);
@@ -209,6 +211,16 @@ describe('launchServer in the sandbox', () => {
     expect(readFileSync(probe, 'utf8')).toBe(PROBE);
   }, 30_000);
 
+  it('removes the protected paths the server made once it is closed, as exec does', async () => {
+    const { results } = await probed(cell(), [
+      ['mkdir', join(work, '.git', 'hooks')],
+      ['write', join(work, '.git', 'hooks', 'pre-commit')],
+    ]);
+    expect(results).toEqual(['made', 'wrote']);
+    expect(existsSync(join(work, '.git', 'hooks'))).toBe(false);
+    expect(readFileSync(join(work, '.git', 'config'), 'utf8')).toBe('[core]\n');
+  }, 30_000);
+
   it('hides what a Zone rule denies the source, by its source id', async () => {
     const zone = {
       version: 1 as const,
@@ -293,6 +305,26 @@ describe('launchServer and the server process tree', () => {
     for (let tries = 0; sleepers().length > 0 && tries < 100; tries++) await delay(50);
     expect(sleepers()).toEqual([]);
     await launched.close();
+  }, 30_000);
+});
+
+describe.runIf(pidsParent() !== null)('launchServer with a pids cgroup', () => {
+  it('ends a server that is still running when it is closed', async () => {
+    const launched = await launchServer(cell(), {
+      sourceId: 'plugin:stay',
+      argv: [process.execPath, probe, JSON.stringify([['daemon']]), 'stay'],
+    });
+    const child = spawn(launched.command, [...launched.args], { env: launched.env, cwd: launched.cwd });
+    let stdout = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    for (let tries = 0; !stdout.includes('started') && tries < 300; tries++) await delay(50);
+    const exited = new Promise((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+    await launched.close();
+    expect(await exited).toBe('SIGKILL');
+    for (let tries = 0; sleepers().length > 0 && tries < 100; tries++) await delay(50);
+    expect(sleepers()).toEqual([]);
   }, 30_000);
 });
 
