@@ -221,6 +221,14 @@ describe('launchServer in the sandbox', () => {
     expect(readFileSync(join(work, '.git', 'config'), 'utf8')).toBe('[core]\n');
   }, 30_000);
 
+  it('starts a Python script with python3 from the PATH, a version manager shim too', async () => {
+    const script = join(root, 'bin', 'plugin.py');
+    writeFileSync(script, 'import sys\nprint(open("inside.txt").read(), sys.argv[1])\n');
+    const launched = await launchServer(cell(), { sourceId: 'plugin:py', argv: ['python3', script, 'argument'] });
+    const { stdout, stderr } = await started(launched);
+    expect({ stdout, stderr }).toEqual({ stdout: 'inside argument\n', stderr: '' });
+  }, 30_000);
+
   it('hides what a Zone rule denies the source, by its source id', async () => {
     const zone = {
       version: 1 as const,
@@ -360,6 +368,23 @@ describe('launchServer refusals', () => {
     expect(hidden.message).toBe(
       `mcp:x cannot start in the OS sandbox: the folder to run it in, ${outside}, is not inside the cell's roots or the program's folders, so the sandbox does not show it; set cwd inside the roots, or list the folder in sandbox.readPaths.`,
     );
+  });
+
+  it('refuses a script that lies in the home folder itself, which is never shown', async () => {
+    const home = join(root, 'home');
+    mkdirSync(home, { recursive: true });
+    writeFileSync(join(home, 'plugin.py'), 'print(1)\n');
+    const saved = process.env.HOME;
+    process.env.HOME = home;
+    try {
+      const error = await refusal(cell(), { sourceId: 'plugin:py', argv: ['python3', join(home, 'plugin.py')] });
+      expect(error.code).toBe('unavailable');
+      expect(error.message).toBe(
+        `plugin:py cannot start in the OS sandbox: its script ${home}/plugin.py lies in ${home}, which holds the home folder and is never shown; move it into a folder of its own.`,
+      );
+    } finally {
+      process.env.HOME = saved;
+    }
   });
 
   it('refuses, never falling back, when bubblewrap is not there', async () => {

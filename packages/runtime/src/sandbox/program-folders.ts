@@ -35,38 +35,46 @@ export function programFolders(argv: readonly string[], path: string, cwd: strin
   const program = findProgram(name, path, cwd);
   if (program === undefined) throw new ProgramFolderError(`${name} was not found on the PATH (${path})`);
   const real = realpathSync(program);
-  const wanted: string[] = [dirname(program), dirname(real)];
+  const wanted: string[] = [dirname(program), dirname(real), ...installPrefix(program)];
   let script: string | undefined;
   let interpreter = basename(real);
   const line = shebang(real);
   if (line !== undefined) {
-    script = real;
+    // A script run by its interpreter line (a package's bin, or a version manager's shim).
+    wanted.push(...scriptFolders(real, interpreter, home));
     const words = line.split(/\s+/).filter((word) => word !== '');
     const envForm = basename(words[0] ?? '') === 'env';
     const named = envForm ? words.slice(1).find((word) => !word.startsWith('-')) : words[0];
     const found = named === undefined ? undefined : findProgram(named, path, cwd);
     if (found !== undefined) {
-      wanted.push(dirname(found), dirname(realpathSync(found)));
+      wanted.push(dirname(found), dirname(realpathSync(found)), ...installPrefix(found));
       interpreter = basename(realpathSync(found));
     }
-  } else if (INTERPRETER.test(interpreter)) {
+  }
+  // An interpreter (by the name it is started with: `python3` may be a shim) and the script it runs.
+  if (INTERPRETER.test(basename(program)) || INTERPRETER.test(basename(real))) {
     const first = rest.find((word) => !word.startsWith('-'));
     const file = first === undefined ? undefined : resolve(cwd, first);
-    if (file !== undefined && statSync(file, { throwIfNoEntry: false })?.isFile() === true) script = realpathSync(file);
+    if (file !== undefined && statSync(file, { throwIfNoEntry: false })?.isFile() === true) {
+      script = realpathSync(file);
+      wanted.push(...scriptFolders(script, basename(program), home));
+    }
   }
-  if (script !== undefined) {
-    const isNode = interpreter.startsWith('node') || NODE_SCRIPT.has(extname(script));
-    wanted.push(...(isNode ? nodeFolders(script, home) : [dirname(script)]));
-  }
-  const own = [dirname(program), dirname(real)];
+  // The folders it cannot start without: its program's and its script's.
+  const own = new Map([
+    [dirname(program), `its program ${program}`],
+    [dirname(real), `its program ${real}`],
+  ]);
+  if (script !== undefined && !own.has(dirname(script))) own.set(dirname(script), `its script ${script}`);
   const folders: string[] = [];
   for (const folder of wanted) {
     if (SYSTEM_FOLDERS.some((system) => isInside(folder, system))) continue;
     if (isInside(home, folder)) {
-      // The program's own folder is needed to start it; a dependency folder is merely not shown.
-      if (own.includes(folder)) {
+      // A folder holding the home folder is never shown: a dependency folder there is merely left out.
+      const what = own.get(folder);
+      if (what !== undefined) {
         throw new ProgramFolderError(
-          `its program ${program} lies in ${folder}, which holds the home folder and is never shown; install it in a folder of its own`,
+          `${what} lies in ${folder}, which holds the home folder and is never shown; move it into a folder of its own`,
         );
       }
       continue;
@@ -95,6 +103,25 @@ function isExecutable(file: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** What a script needs: a Node script its package and `node_modules` folders, any other its folder. */
+function scriptFolders(script: string, interpreter: string, home: string): string[] {
+  const isNode = interpreter.startsWith('node') || NODE_SCRIPT.has(extname(script));
+  return isNode ? nodeFolders(script, home) : [dirname(script)];
+}
+
+/**
+ * The install folder a program's own folder belongs to, when it is one that runs from there: a version
+ * manager's `shims` (pyenv, rbenv: the whole manager), a virtual environment's or a Node install's `bin`.
+ */
+function installPrefix(program: string): string[] {
+  const folder = dirname(program);
+  const prefix = dirname(folder);
+  if (basename(folder) === 'shims') return [prefix];
+  if (basename(folder) !== 'bin') return [];
+  const marks = [join(prefix, 'pyvenv.cfg'), join(prefix, 'lib', 'node_modules')];
+  return marks.some((mark) => statSync(mark, { throwIfNoEntry: false }) !== undefined) ? [prefix] : [];
 }
 
 /** The interpreter line of a script without `#!`, or undefined for a binary. */
