@@ -229,6 +229,12 @@ describe('launchServer in the sandbox', () => {
     expect({ stdout, stderr }).toEqual({ stdout: 'inside argument\n', stderr: '' });
   }, 30_000);
 
+  it('takes the minimal view of a cell (its workDir): sandboxed, as the default is', async () => {
+    const { launched, results } = await probed({ spec: { workDir: work } }, [['read', 'inside.txt']]);
+    expect(launched.sandboxed).toBe(true);
+    expect(results).toEqual(['inside']);
+  }, 30_000);
+
   it('hides what a Zone rule denies the source, by its source id', async () => {
     const zone = {
       version: 1 as const,
