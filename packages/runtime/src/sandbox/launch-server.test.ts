@@ -229,6 +229,19 @@ describe('launchServer in the sandbox', () => {
     expect({ stdout, stderr }).toEqual({ stdout: 'inside argument\n', stderr: '' });
   }, 30_000);
 
+  it('runs in the folder of its script, outside the roots, which it may read but not write', async () => {
+    const ops = [
+      ['list', '.'],
+      ['write', 'made.txt'],
+      ['read', join(work, 'inside.txt')],
+    ];
+    const { results } = await probed(cell(), [], {
+      argv: [process.execPath, 'probe.mjs', JSON.stringify(ops)],
+      cwd: join(root, 'bin'),
+    });
+    expect(results).toEqual([readdirSync(join(root, 'bin')).sort(), 'error:EROFS', 'inside']);
+  }, 30_000);
+
   it('takes the minimal view of a cell (its workDir): sandboxed, as the default is', async () => {
     const { launched, results } = await probed({ spec: { workDir: work } }, [['read', 'inside.txt']]);
     expect(launched.sandboxed).toBe(true);
