@@ -37,19 +37,15 @@ export function programFolders(argv: readonly string[], path: string, cwd: strin
   const real = realpathSync(program);
   const wanted: string[] = [dirname(program), dirname(real), ...installPrefix(program)];
   let script: string | undefined;
-  let interpreter = basename(real);
   const line = shebang(real);
   if (line !== undefined) {
     // A script run by its interpreter line (a package's bin, or a version manager's shim).
-    wanted.push(...scriptFolders(real, interpreter, home));
     const words = line.split(/\s+/).filter((word) => word !== '');
     const envForm = basename(words[0] ?? '') === 'env';
-    const named = envForm ? words.slice(1).find((word) => !word.startsWith('-')) : words[0];
-    const found = named === undefined ? undefined : findProgram(named, path, cwd);
-    if (found !== undefined) {
-      wanted.push(dirname(found), dirname(realpathSync(found)), ...installPrefix(found));
-      interpreter = basename(realpathSync(found));
-    }
+    const named = (envForm ? words.slice(1).find((word) => !word.startsWith('-')) : words[0]) ?? '';
+    const found = named === '' ? undefined : findProgram(named, path, cwd);
+    if (found !== undefined) wanted.push(dirname(found), dirname(realpathSync(found)), ...installPrefix(found));
+    wanted.push(...scriptFolders(real, basename(found === undefined ? named : realpathSync(found)), home));
   }
   // An interpreter (by the name it is started with: `python3` may be a shim) and the script it runs.
   if (INTERPRETER.test(basename(program)) || INTERPRETER.test(basename(real))) {
