@@ -335,6 +335,38 @@ describe('launchServer and the server process tree', () => {
   }, 30_000);
 });
 
+describe('launchServer when the host process dies', () => {
+  it('ends the server with it: nothing of the sandbox outlives the process that spawned it', async () => {
+    const launched = await launchServer(cell(), {
+      sourceId: 'plugin:orphan',
+      argv: [process.execPath, probe, JSON.stringify([['daemon']]), 'stay'],
+    });
+    // A stand-in for the runtime: a process that spawns the command line and relays its output.
+    const host = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const { spawn } = require('node:child_process');
+         const [command, args, env, cwd] = JSON.parse(process.argv[1]);
+         spawn(command, args, { env, cwd, stdio: ['pipe', 'inherit', 'inherit'] });`,
+        JSON.stringify([launched.command, launched.args, launched.env, launched.cwd]),
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let stdout = '';
+    host.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    for (let tries = 0; !stdout.includes('started') && tries < 300; tries++) await delay(50);
+    expect(sleepers()).toHaveLength(1);
+    host.kill('SIGKILL');
+    await new Promise((resolve) => host.once('exit', resolve));
+    for (let tries = 0; sleepers().length > 0 && tries < 100; tries++) await delay(50);
+    expect(sleepers()).toEqual([]);
+    await launched.close();
+  }, 30_000);
+});
+
 describe.runIf(pidsParent() !== null)('launchServer with a pids cgroup', () => {
   it('ends a server that is still running when it is closed', async () => {
     const launched = await launchServer(cell(), {
