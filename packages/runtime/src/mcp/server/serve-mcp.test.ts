@@ -207,6 +207,24 @@ describe('serveMcp over Streamable HTTP', () => {
     });
   });
 
+  it('offers only the tools named', async () => {
+    const cell = testCell();
+    const serving = await serveMcp(cell, { transport: 'http', token: 'owner-token', tools: ['add', 'count'] });
+    const entry = { serving, cell, clients: [] as Client[] };
+    open.push(entry);
+    const client = new Client({ name: 'narrow', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(serving.url as string), {
+        requestInit: { headers: { Authorization: 'Bearer owner-token' } },
+      }),
+    );
+    entry.clients.push(client);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['add', 'count']);
+    expect((await client.callTool({ name: 'erase', arguments: { name: 'x' } }))._meta).toEqual({
+      [CODE_META_KEY]: 'unknown_tool',
+    });
+  });
+
   it('calls through the pipeline: text, structured content, failures with their codes, as the client', async () => {
     const { connect, cell } = await served();
     const audit: AuditEvent[] = [];
@@ -546,6 +564,9 @@ describe('serveMcp over Streamable HTTP', () => {
     );
     await expect(serveMcp(cell, { transport: 'http', path: 'mcp' })).rejects.toThrow(
       'path must be a URL path such as "/mcp", got "mcp"',
+    );
+    await expect(serveMcp(cell, { transport: 'stdio', tools: ['ad'] })).rejects.toThrow(
+      "agent.tools names 'ad', which no tool of this cell has; did you mean 'add'?",
     );
     await expect(serveMcp(cell, { transport: 'http', humanTimeoutMs: 0 })).rejects.toThrow(
       'humanTimeoutMs must be a positive whole number of milliseconds, got 0',

@@ -79,6 +79,10 @@ export const MCP_HUMAN_TIMEOUT_MS = 300_000;
  */
 export async function serveMcp(cell: Cell, options: ServeMcpOptions): Promise<McpServing> {
   const transport = (options as { transport?: unknown })?.transport;
+  if (options?.tools !== undefined) {
+    // The names are checked now, as a run checks its whitelist, rather than at the first request.
+    cell.run({ agent: { tools: options.tools } });
+  }
   if (transport === 'stdio') return serveStdio(cell, options as McpStdioOptions);
   if (transport === 'http') return serveHttp(cell, options as McpHttpOptions);
   throw new TypeError(`serveMcp needs transport 'stdio' or 'http', got ${JSON.stringify(transport)}`);
