@@ -166,7 +166,9 @@ export class McpSession {
     let lastProgress = Number.NEGATIVE_INFINITY;
     const options: CallOptions = {
       dialect: 'mcp',
-      signal: AbortSignal.any([extra.signal, this.#closed.signal]),
+      // Aborted by the client's `notifications/cancelled`, and by the SDK for every request under way
+      // when the session closes.
+      signal: extra.signal,
       onProgress: (update) => {
         // MCP wants every notification of a request to say more than the one before.
         if (progressToken === undefined || !(update.progress > lastProgress)) return;

@@ -34,7 +34,41 @@ function pipeTransport(toServer: PassThrough, fromServer: PassThrough): Transpor
   return transport;
 }
 
+function servedCell() {
+  const workDir = realpathSync(mkdtempSync(join(tmpdir(), 'wesgine-mcp-stdio-')));
+  const cell = createEngine().createCell({ workDir });
+  const started: string[] = [];
+  cell.tools().register({
+    name: 'wait',
+    description: 'Waits until it is cancelled.',
+    parameters: Type.Object({}),
+    handler: (_args, context) =>
+      new Promise((_resolve, reject) => {
+        started.push('started');
+        context.signal.addEventListener('abort', () => reject(context.signal.reason));
+      }),
+  });
+  return { cell, started };
+}
+
 describe('serveMcp over stdio', () => {
+  it('cancels the calls under way when serving is closed', async () => {
+    const { cell, started } = servedCell();
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    const serving = await serveMcp(cell, { transport: 'stdio', stdin, stdout });
+    const client = new Client({ name: 'pipe-client', version: '1.0.0' });
+    await client.connect(pipeTransport(stdin, stdout));
+    const call = client.callTool({ name: 'wait', arguments: {} }).catch(() => 'no answer');
+    await expect.poll(() => started).toEqual(['started']);
+    await serving.close();
+    await expect.poll(() => cell.auditLog().map((event) => event.outcome)).toEqual(['aborted']);
+    expect(cell.auditLog()[0]?.actor).toBe('pipe-client');
+    await client.close();
+    await call;
+    await cell.stop();
+  });
+
   it('serves one client on the streams, as the actor given, and ends when its stdin ends', async () => {
     const workDir = realpathSync(mkdtempSync(join(tmpdir(), 'wesgine-mcp-stdio-')));
     const cell = createEngine().createCell({ workDir });
