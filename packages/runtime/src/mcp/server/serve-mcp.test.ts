@@ -568,6 +568,9 @@ describe('serveMcp over Streamable HTTP', () => {
     await expect(serveMcp(cell, { transport: 'stdio', tools: ['ad'] })).rejects.toThrow(
       "agent.tools names 'ad', which no tool of this cell has; did you mean 'add'?",
     );
+    await expect(serveMcp(cell, { transport: 'http', allowedHosts: ['http://tools.lan'] })).rejects.toThrow(
+      'allowedHosts takes Host values as clients send them, such as "tools.internal:8080", not "http://tools.lan"',
+    );
     await expect(serveMcp(cell, { transport: 'http', humanTimeoutMs: 0 })).rejects.toThrow(
       'humanTimeoutMs must be a positive whole number of milliseconds, got 0',
     );

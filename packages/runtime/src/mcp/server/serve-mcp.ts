@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import type { Cell } from '../../engine/cell.js';
 import { authMiddleware } from '../../http/auth-options.js';
 import { scopedSession, scopeOf } from '../../http/client-scope.js';
-import { DEFAULT_BODY_LIMIT } from '../../http/create-app.js';
+import { checkHosts, DEFAULT_BODY_LIMIT } from '../../http/create-app.js';
 import { httpError } from '../../http/http-error.js';
 import { statedLengthLimit } from '../../http/json-body.js';
 import { type ListenOptions, listenApp } from '../../http/listen-app.js';
@@ -160,6 +160,7 @@ async function serveHttp(cell: Cell, options: McpHttpOptions): Promise<McpServin
   }
   // Checked now, so a bad option fails before anything listens.
   sessionSettings(cell, options, 'check', undefined);
+  if (options.allowedHosts !== undefined) checkHosts(options.allowedHosts);
   const onError = options.onError ?? ((error: unknown) => console.error('wesgine mcp: a request failed', error));
   const sessions = new HttpSessions({
     maxSessions,
