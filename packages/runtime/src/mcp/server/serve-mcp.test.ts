@@ -557,6 +557,28 @@ describe('serveMcp over Streamable HTTP', () => {
     expect(logs).toEqual([{ level: 'info', logger: 'slow', data: { message: 'starting', data: { steps: 3 } } }]);
   });
 
+  it('sends the log lines of the level the client sets', async () => {
+    const { connect } = await served();
+    const client = await connect();
+    await client.setLoggingLevel('debug');
+    const logs: unknown[] = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+      logs.push(notification.params);
+    });
+    const cancel = new AbortController();
+    const call = client.callTool({ name: 'slow', arguments: {} }, undefined, {
+      signal: cancel.signal,
+      onprogress: (update) => {
+        if (update.progress === 2) cancel.abort('enough');
+      },
+    });
+    await expect(call).rejects.toThrow();
+    expect(logs).toEqual([
+      { level: 'info', logger: 'slow', data: { message: 'starting', data: { steps: 3 } } },
+      { level: 'debug', logger: 'slow', data: 'a detail nobody asked for' },
+    ]);
+  });
+
   it('refuses bad options before it listens', async () => {
     const cell = testCell();
     await expect(serveMcp(cell, { transport: 'pigeon' } as never)).rejects.toThrow(
