@@ -1,0 +1,188 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Cell } from '@wesgine/runtime';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHANGING, mcpCell, nextSourceEvent, sourceEvents, until } from './mcp-harness.js';
+
+// `cell.mcps()` with a small SDK server of our fixtures for what the reference server cannot do on
+// demand: `list_changed` on request, a call that only ends when cancelled, a schema our validator cannot
+// take, path arguments, and a server that stays down until it is allowed back.
+
+const START_MS = 30_000;
+const changing = { name: 'changing', transport: 'stdio', command: process.execPath, args: [CHANGING] } as const;
+
+describe('a server whose tools change', () => {
+  let cell: Cell;
+  let workDir: string;
+  let cleanup: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ cell, workDir, cleanup } = mcpCell());
+    mkdirSync(join(workDir, 'docs'));
+    writeFileSync(join(workDir, 'docs', 'a.md'), 'a');
+    await cell.mcps().upsert({
+      ...changing,
+      env: { FIXTURE_FLAG: 'on' },
+      paths: { stat: { file: 'read', more: 'write' } },
+    });
+  }, START_MS);
+  afterAll(() => cleanup());
+
+  it('leaves out a tool whose schema the validator cannot take, saying why', () => {
+    expect(cell.mcps().list()[0]?.skipped).toEqual([
+      {
+        tool: 'odd-schema',
+        reason:
+          'its inputSchema cannot be used: the JSON Schema keyword "unevaluatedProperties" is not supported by the @wesgine/schema validator',
+      },
+    ]);
+    expect(cell.cellTool('odd-schema')).toBeUndefined();
+  });
+
+  it('refreshes the registry for every run on tools/list_changed', async () => {
+    const run = cell.run();
+    expect(await run.call('late', {})).toMatchObject({ code: 'unknown_tool' });
+    const changed = nextSourceEvent(cell, (event) => event.message.includes('changed its tools'));
+    expect((await run.call('add-tool', { name: 'late' })).text).toBe('added late');
+    expect((await changed).message).toBe('The MCP server changing changed its tools: 9 tools now (added late).');
+    expect(await run.call('late', {})).toEqual({ isError: false, text: 'late ran' });
+    expect(cell.mcps().list()[0]?.tools).toContain('late');
+
+    const removed = nextSourceEvent(cell, (event) => event.message.includes('removed late'));
+    await run.call('remove-tool', { name: 'late' });
+    await removed;
+    expect(await cell.run().call('late', {})).toMatchObject({ code: 'unknown_tool' });
+  });
+
+  it('sends the cancellation to the server when the run is cancelled', async () => {
+    const controller = new AbortController();
+    const pending = cell.run({ signal: controller.signal }).call('wait', {});
+    setTimeout(() => controller.abort(), 200);
+    expect(await pending).toEqual({ isError: true, code: 'aborted', text: 'wait was cancelled' });
+    const count = async () => (await cell.run().call('cancelled', {})).text;
+    // The server saw `notifications/cancelled`: its handler's signal fired and it counted the call.
+    for (let tries = 0; tries < 50 && (await count()) !== '1'; tries++) await new Promise((r) => setTimeout(r, 50));
+    expect(await count()).toBe('1');
+  });
+
+  it('judges configured path arguments and sends the server the real paths governance checked', async () => {
+    expect(await cell.run().call('stat', { file: 'docs/a.md', more: ['docs/new.md'] })).toEqual({
+      isError: false,
+      text: JSON.stringify({ file: join(workDir, 'docs/a.md'), more: [join(workDir, 'docs/new.md')] }),
+    });
+    const outside = await cell.run().call('stat', { file: '../../etc/passwd' });
+    expect(outside).toMatchObject({ isError: true, code: 'path_not_allowed' });
+    expect(cell.auditLog().at(-1)).toMatchObject({ tool: 'stat', stage: 'sandbox', outcome: 'path_not_allowed' });
+  });
+
+  it("passes the config's env to the server", async () => {
+    expect((await cell.run().call('env', { key: 'FIXTURE_FLAG' })).text).toBe('on');
+  });
+
+  it('takes readOnlyHint as the category input only, and drops a destructive hint on a read-only tool', () => {
+    expect(cell.cellTool('clock')?.definition.meta).toEqual({ readOnly: true, openWorld: false });
+  });
+});
+
+describe('a server that goes down and stays down', () => {
+  it('answers unavailable while it is down and comes back when it can start again', async () => {
+    const { cell, workDir, cleanup } = mcpCell();
+    try {
+      const gate = join(workDir, 'gate');
+      writeFileSync(gate, '');
+      // Starts the server only while the gate file exists.
+      const entry = await cell.mcps().upsert({
+        name: 'gated',
+        transport: 'stdio',
+        command: '/bin/sh',
+        args: ['-c', `test -f '${gate}' && exec '${process.execPath}' '${CHANGING}'`],
+      });
+      expect(entry.state).toBe('ready');
+      const pid = Number((await cell.run().call('pid', {})).text);
+      rmSync(gate);
+      const events = sourceEvents(cell);
+      process.kill(pid, 'SIGKILL');
+      await until(() => events.filter((event) => event.state === 'down').length >= 2, 20_000, 'two failed attempts');
+      const answer = await cell.run().call('pid', {});
+      expect(answer.code).toBe('unavailable');
+      expect(answer.text).toMatch(
+        /^The MCP server gated is down \(could not start '\/bin\/sh': .+\); it reconnects by itself, the next attempt in .+\. Try again later\.$/,
+      );
+      expect(cell.mcps().list()[0]).toMatchObject({ state: 'down', tools: expect.arrayContaining(['pid']) });
+      writeFileSync(gate, '');
+      await nextSourceEvent(cell, (event) => event.state === 'ready', START_MS);
+      expect(Number((await cell.run().call('pid', {})).text)).not.toBe(pid);
+    } finally {
+      await cleanup();
+    }
+  }, 60_000);
+});
+
+describe('configs that are wrong', () => {
+  it('refuses each with a clear message and changes nothing', async () => {
+    const { cell, cleanup } = mcpCell();
+    try {
+      const cases: [unknown, string][] = [
+        [null, 'an MCP server config must be an object with a name and a transport'],
+        [
+          { name: 'a b', transport: 'stdio' },
+          `an MCP server's name must be 1 to 64 letters, digits, '_', '-' or '.', got "a b"`,
+        ],
+        [{ name: 'x', transport: 'ws' }, `the MCP server 'x' needs a transport, 'stdio' or 'http', got "ws"`],
+        [{ name: 'x', transport: 'stdio' }, `the MCP server 'x' uses the stdio transport and needs a command to start`],
+        [
+          { name: 'x', transport: 'http', command: 'y' },
+          `the MCP server 'x' uses the http transport; command only apply to stdio servers`,
+        ],
+        [
+          { name: 'x', transport: 'http', url: 'ftp://h/' },
+          `the MCP server 'x': url must start with http: or https:, got ftp:`,
+        ],
+        [
+          { name: 'x', transport: 'stdio', command: 'y', comand: 'z' },
+          `the MCP server config has an unknown field 'comand'; did you mean 'command'?`,
+        ],
+        [
+          { name: 'x', transport: 'stdio', command: 'y', args: [1] },
+          `the MCP server 'x': args must be a list of strings`,
+        ],
+        [
+          { name: 'x', transport: 'stdio', command: 'y', timeoutMs: 0 },
+          `the MCP server 'x': timeoutMs must be a positive whole number of milliseconds`,
+        ],
+        [
+          { name: 'x', transport: 'stdio', command: 'y', prefix: 'a b' },
+          `the MCP server 'x': prefix must be a few letters, digits, '.', '_' or '-' put before each tool name`,
+        ],
+        [
+          { name: 'x', transport: 'stdio', command: 'y', paths: { t: { p: 'rw' } } },
+          `the MCP server 'x': paths.t.p must be 'read' or 'write', got "rw"`,
+        ],
+        [
+          { name: 'x', transport: 'stdio', command: 'y', sandbox: 'no' },
+          `the MCP server 'x': sandbox must be true or false`,
+        ],
+      ];
+      for (const [config, message] of cases) {
+        await expect(cell.mcps().upsert(config as never), message).rejects.toThrow(message);
+      }
+      expect(cell.mcps().list()).toEqual([]);
+      expect(cell.sources().ids()).toEqual([]);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('refuses a server whose source id is taken by another source', async () => {
+    const { cell, cleanup } = mcpCell();
+    try {
+      cell.sources().add({ kind: 'mcp', id: 'mcp:taken', provenance: 'hand-made', tools: () => [] });
+      await expect(cell.mcps().upsert({ ...changing, name: 'taken' })).rejects.toThrow(
+        "a source named 'mcp:taken' is attached already",
+      );
+      expect(cell.mcps().list()).toEqual([]);
+    } finally {
+      await cleanup();
+    }
+  });
+});
