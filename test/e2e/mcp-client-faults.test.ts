@@ -132,7 +132,7 @@ describe('configs that are wrong', () => {
         [{ name: 'x', transport: 'stdio' }, `the MCP server 'x' uses the stdio transport and needs a command to start`],
         [
           { name: 'x', transport: 'http', command: 'y' },
-          `the MCP server 'x' uses the http transport; command only apply to stdio servers`,
+          `the MCP server 'x' uses the http transport; command applies only to stdio servers`,
         ],
         [
           { name: 'x', transport: 'http', url: 'ftp://h/' },

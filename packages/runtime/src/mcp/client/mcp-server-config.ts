@@ -85,7 +85,10 @@ export function checkMcpServerConfig(value: unknown, workDir: string): McpServer
   const foreign = (transport === 'stdio' ? HTTP_ONLY : STDIO_ONLY).filter((key) => config[key] !== undefined);
   if (foreign.length > 0) {
     const other = transport === 'stdio' ? 'http' : 'stdio';
-    throw new Error(`${called} uses the ${transport} transport; ${foreign.join(', ')} only apply to ${other} servers`);
+    const verb = foreign.length === 1 ? 'applies' : 'apply';
+    throw new Error(
+      `${called} uses the ${transport} transport; ${foreign.join(', ')} ${verb} only to ${other} servers`,
+    );
   }
   const checked: Record<string, unknown> = { name, transport };
   if (transport === 'stdio') {
