@@ -84,6 +84,64 @@ describe('a server whose tools change', () => {
   });
 });
 
+describe('governance of a server by its source', () => {
+  it('applies zone rules that name the server or one of its tools, and audits an unsandboxed server', async () => {
+    const { workDir, cleanup } = mcpCell();
+    try {
+      writeFileSync(
+        join(workDir, 'zone.yaml'),
+        [
+          'version: 1',
+          'zone: mcp',
+          'rules:',
+          '  - id: no-env',
+          '    effect: deny',
+          "    tools: ['mcp:loose/env']",
+          '    reason: The environment of the server stays private.',
+          '  - id: no-other',
+          '    effect: deny',
+          "    tools: ['mcp:other']",
+          '    reason: The other server is off here.',
+          '',
+        ].join('\n'),
+      );
+      const zoned = mcpCell({ zone: join(workDir, 'zone.yaml') });
+      try {
+        await zoned.cell.mcps().upsert({ ...changing, name: 'loose', sandbox: false });
+        await zoned.cell.mcps().upsert({ ...changing, name: 'other', prefix: 'other.' });
+        expect(
+          zoned.cell
+            .mcps()
+            .list()
+            .map((entry) => entry.sandboxed),
+        ).toEqual([false, false]);
+        const run = zoned.cell.run();
+        expect(await run.call('env', { key: 'HOME' })).toMatchObject({ isError: true, code: 'zone_denied' });
+        expect(zoned.cell.auditLog().at(-1)).toMatchObject({
+          tool: 'env',
+          sourceId: 'mcp:loose',
+          stage: 'zone',
+          rule: 'no-env',
+          sandbox: 'off',
+        });
+        expect(await run.call('other.clock', {})).toMatchObject({ isError: true, code: 'zone_denied' });
+        expect((await run.call('clock', {})).text).toBe('12:00');
+        expect(zoned.cell.auditLog().at(-1)).toMatchObject({
+          tool: 'clock',
+          sourceId: 'mcp:loose',
+          provenance: 'changing@1.4.0',
+          outcome: 'ok',
+          sandbox: 'off',
+        });
+      } finally {
+        await zoned.cleanup();
+      }
+    } finally {
+      await cleanup();
+    }
+  }, 60_000);
+});
+
 describe('a server that goes down and stays down', () => {
   it('answers unavailable while it is down and comes back when it can start again', async () => {
     const { cell, workDir, cleanup } = mcpCell();

@@ -136,6 +136,51 @@ describe('an MCP server over stdio', () => {
     expect(audit.at(-1)).toMatchObject({ tool: 'get-resource-reference', outcome: 'handler_failed', stage: 'handle' });
   });
 
+  it("passes the server's progress notifications to the cell's events and the call's listener", async () => {
+    const heard: unknown[] = [];
+    const stop = cell.onEvent((event) => {
+      if (event.kind === 'progress') heard.push(event);
+    });
+    const own: unknown[] = [];
+    try {
+      const result = await cell
+        .run({ actor: 'ana' })
+        .call(
+          'trigger-long-running-operation',
+          { duration: 0.3, steps: 3 },
+          { onProgress: (update) => own.push(update) },
+        );
+      expect(result).toEqual({
+        isError: false,
+        text: 'Long running operation completed. Duration: 0.3 seconds, Steps: 3.',
+      });
+    } finally {
+      stop();
+    }
+    expect(own).toEqual([
+      { progress: 1, total: 3 },
+      { progress: 2, total: 3 },
+      { progress: 3, total: 3 },
+    ]);
+    expect(heard).toHaveLength(3);
+    expect(heard[0]).toMatchObject({
+      kind: 'progress',
+      tool: 'trigger-long-running-operation',
+      actor: 'ana',
+      progress: 1,
+      total: 3,
+    });
+  });
+
+  it('cancels the MCP request when the call alone is cancelled', async () => {
+    const controller = new AbortController();
+    const pending = cell
+      .run()
+      .call('trigger-long-running-operation', { duration: 20, steps: 20 }, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 300);
+    expect(await pending).toMatchObject({ isError: true, code: 'aborted' });
+  });
+
   it('cancels the MCP request when the run is cancelled', async () => {
     const controller = new AbortController();
     const run = cell.run({ signal: controller.signal });
@@ -199,7 +244,12 @@ describe('the life of a server', () => {
       cell
         .tools()
         .register({ name: 'echo', description: 'Our echo.', parameters: Type.Object({}), handler: () => 'ours' });
+      const events = sourceEvents(cell);
       const entry = await cell.mcps().upsert({ ...everything, tools: ['echo', 'get-sum', 'no-such-tool'] });
+      expect(events.filter((event) => event.state === 'warning').map((event) => event.message)).toEqual([
+        "The MCP server everything's tool 'no-such-tool' is left out: the tools allow list names it, but the server does not offer it.",
+        "the tool 'echo' of mcp:everything was left out: its name is taken by an SDK tool of the cell",
+      ]);
       expect(entry.tools).toEqual(['get-sum']);
       expect(entry.skipped).toEqual([
         { tool: 'no-such-tool', reason: 'the tools allow list names it, but the server does not offer it' },

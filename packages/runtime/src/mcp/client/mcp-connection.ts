@@ -16,10 +16,23 @@ export interface McpConnection {
   readonly client: Client;
   /** For stdio servers: how the child was started (inside the OS sandbox or not). */
   readonly launched: LaunchedServer | undefined;
+  /**
+   * A progress token for one request and the listener its `notifications/progress` reach; call the
+   * returned `stop` once the request is over. (The SDK's own `onprogress` drops a last notification that
+   * arrives together with the result.)
+   */
+  progressFor(listener: (update: ProgressUpdate) => void): { token: string; stop: () => void };
   /** The end of what the server wrote to stderr (stdio), for messages. */
   stderrTail(): string;
   /** Ends the session: the child is stopped (stdin closed, then SIGTERM, then SIGKILL) and its launch freed. */
   close(): Promise<void>;
+}
+
+/** One `notifications/progress` as the server sent it. */
+export interface ProgressUpdate {
+  readonly progress: number;
+  readonly total?: number;
+  readonly message?: string;
 }
 
 /** What the connection reports while it lives. */
@@ -42,7 +55,7 @@ export async function openConnection(
   events: ConnectionEvents,
   signal: AbortSignal,
 ): Promise<McpConnection> {
-  const [{ Client }, { ToolListChangedNotificationSchema }] = await Promise.all([
+  const [{ Client }, { ProgressNotificationSchema, ToolListChangedNotificationSchema }] = await Promise.all([
     import('@modelcontextprotocol/sdk/client/index.js'),
     import('@modelcontextprotocol/sdk/types.js'),
   ]);
@@ -97,6 +110,25 @@ export async function openConnection(
   // Transport noise (a progress token it no longer knows, a dropped SSE stream it retries) is not fatal.
   client.onerror = () => {};
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => events.onToolsChanged());
+  // Progress by our own tokens: a listener stays until its request is over, so a notification that
+  // came just before the result still reaches it.
+  const listeners = new Map<string, (update: ProgressUpdate) => void>();
+  let tokens = 0;
+  client.setNotificationHandler(ProgressNotificationSchema, ({ params }) => {
+    const listener = listeners.get(String(params.progressToken));
+    if (listener === undefined) return;
+    const { progress, total, message } = params;
+    listener({
+      progress,
+      ...(total === undefined ? {} : { total }),
+      ...(message === undefined ? {} : { message }),
+    });
+  });
+  const progressFor = (listener: (update: ProgressUpdate) => void) => {
+    const token = `wesgine-${++tokens}`;
+    listeners.set(token, listener);
+    return { token, stop: () => listeners.delete(token) };
+  };
 
   const stop = () => void close();
   signal.addEventListener('abort', stop, { once: true });
@@ -109,7 +141,7 @@ export async function openConnection(
   } finally {
     signal.removeEventListener('abort', stop);
   }
-  return { client, launched, stderrTail: () => lastLines(stderr), close };
+  return { client, launched, progressFor, stderrTail: () => lastLines(stderr), close };
 }
 
 /** Every tool the server lists, page by page. */

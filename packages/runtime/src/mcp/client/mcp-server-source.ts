@@ -267,24 +267,22 @@ export class McpServerSource implements ToolSource {
       if (connection === undefined) throw this.#unavailable();
       const sent = (hasPaths ? withResolvedPaths(args, context.resolvedPaths) : args) as Record<string, unknown>;
       let result: McpCallResult;
+      const progress = connection.progressFor((update) => context.progress(update));
       try {
-        result = (await connection.client.callTool({ name: tool, arguments: sent }, undefined, {
-          signal: context.signal,
-          timeout: timeoutMs + SDK_GRACE_MS,
-          resetTimeoutOnProgress: true,
-          onprogress: ({ progress, total, message }) =>
-            context.progress({
-              progress,
-              ...(total === undefined ? {} : { total }),
-              ...(message === undefined ? {} : { message }),
-            }),
-        })) as McpCallResult;
+        result = (await connection.client.callTool(
+          { name: tool, arguments: sent, _meta: { progressToken: progress.token } },
+          undefined,
+          // The pipeline keeps the time; the SDK's timer only backs it up.
+          { signal: context.signal, timeout: timeoutMs + SDK_GRACE_MS },
+        )) as McpCallResult;
       } catch (thrown) {
         // Cancelled or timed out by the pipeline: it has answered already; the SDK told the server.
         if (context.signal.aborted) throw context.signal.reason;
         const failure = mcpCallError(thrown, server, tool, timeoutMs);
         if (failure.connectionLost) this.#lost(connection, `a call of ${tool} failed: ${readable(thrown)}`);
         throw failure.error;
+      } finally {
+        progress.stop();
       }
       return mcpResult(result, server);
     };
