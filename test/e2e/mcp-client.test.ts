@@ -334,16 +334,7 @@ describe('an MCP server over Streamable HTTP', () => {
   beforeAll(async () => {
     const port = await freePort();
     url = `http://127.0.0.1:${port}/mcp`;
-    server = spawn(process.execPath, [EVERYTHING, 'streamableHttp'], {
-      env: { ...process.env, PORT: String(port) },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.stderr?.on('data', (chunk: Buffer) => {
-        if (chunk.toString().includes('listening')) resolve();
-      });
-      server.once('exit', () => reject(new Error('the HTTP server exited')));
-    });
+    server = await startHttpServer(port);
   }, START_MS);
   afterAll(() => {
     server.kill();
@@ -378,6 +369,31 @@ describe('an MCP server over Streamable HTTP', () => {
     START_MS,
   );
 
+  it('marks a server that went away down, answers unavailable, and reconnects when it is back', async () => {
+    const port = await freePort();
+    let own = await startHttpServer(port);
+    const { cell, cleanup } = mcpCell();
+    try {
+      await cell.mcps().upsert({ name: 'flaky', transport: 'http', url: `http://127.0.0.1:${port}/mcp` });
+      expect((await cell.run().call('echo', { message: 'one' })).text).toBe('Echo: one');
+      own.kill('SIGKILL');
+      await new Promise((resolve) => own.once('exit', resolve));
+      const failed = await cell.run().call('echo', { message: 'two' });
+      expect(failed.code).toBe('unavailable');
+      expect(failed.text).toMatch(
+        /^The MCP server flaky could not be reached \(.+\); it reconnects by itself, try again shortly\.$/,
+      );
+      expect(cell.mcps().list()[0]?.state).not.toBe('ready');
+      const back = nextSourceEvent(cell, (event) => event.state === 'ready', START_MS);
+      own = await startHttpServer(port);
+      await back;
+      expect((await cell.run().call('echo', { message: 'three' })).text).toBe('Echo: three');
+    } finally {
+      await cleanup();
+      own.kill();
+    }
+  }, 60_000);
+
   it(
     'marks an unreachable endpoint down, and its calls answer unavailable',
     async () => {
@@ -396,6 +412,21 @@ describe('an MCP server over Streamable HTTP', () => {
     START_MS,
   );
 });
+
+/** The everything server in its Streamable HTTP mode on `port`, once it listens. */
+async function startHttpServer(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [EVERYTHING, 'streamableHttp'], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stderr?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('listening')) resolve();
+    });
+    child.once('exit', () => reject(new Error('the HTTP server exited')));
+  });
+  return child;
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
