@@ -114,7 +114,7 @@ describe('governance of a server by its source', () => {
             .mcps()
             .list()
             .map((entry) => entry.sandboxed),
-        ).toEqual([false, false]);
+        ).toEqual([false, true]);
         const run = zoned.cell.run();
         expect(await run.call('env', { key: 'HOME' })).toMatchObject({ isError: true, code: 'zone_denied' });
         expect(zoned.cell.auditLog().at(-1)).toMatchObject({
@@ -148,10 +148,12 @@ describe('a server that goes down and stays down', () => {
     try {
       const gate = join(workDir, 'gate');
       writeFileSync(gate, '');
-      // Starts the server only while the gate file exists.
+      // Starts the server only while the gate file exists (outside the sandbox: the shell's folder is all
+      // a sandboxed launch would show, not the fixture's).
       const entry = await cell.mcps().upsert({
         name: 'gated',
         transport: 'stdio',
+        sandbox: false,
         command: '/bin/sh',
         args: ['-c', `test -f '${gate}' && exec '${process.execPath}' '${CHANGING}'`],
       });

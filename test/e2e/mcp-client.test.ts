@@ -318,7 +318,17 @@ describe('the life of a server', () => {
           .mcps()
           .upsert({ name: 'missing', transport: 'stdio', command: 'no-such-mcp-server-here' });
         expect(entry).toMatchObject({ state: 'down', tools: [] });
-        expect(entry.lastError).toMatch(/^could not start 'no-such-mcp-server-here': .*ENOENT/);
+        expect(entry.lastError).toMatch(
+          /^mcp:missing cannot start in the OS sandbox: no-such-mcp-server-here was not found on the PATH \(.+\)$/,
+        );
+        const plain = await cell.mcps().upsert({
+          name: 'missing-too',
+          transport: 'stdio',
+          command: 'no-such-mcp-server-here',
+          sandbox: false,
+        });
+        expect(plain).toMatchObject({ state: 'down', sandboxed: false });
+        expect(plain.lastError).toMatch(/^could not start 'no-such-mcp-server-here': .*ENOENT/);
       } finally {
         await cleanup();
       }

@@ -81,8 +81,16 @@ export function descendants(): { pid: number; args: string }[] {
   return found;
 }
 
-/** The processes below this one whose command line contains `text` (ps itself excluded). */
+/**
+ * The Node processes below this one whose command line contains `text`: the servers themselves, not
+ * the bubblewrap processes around a sandboxed one (whose command lines name the server too).
+ */
 export function childrenRunning(text: string): { pid: number; args: string }[] {
+  return descendants().filter((row) => row.args.startsWith(process.execPath) && row.args.includes(text));
+}
+
+/** Every process below this one whose command line contains `text`, bubblewrap's included. */
+export function anyRunning(text: string): { pid: number; args: string }[] {
   return descendants().filter((row) => row.args.includes(text) && !row.args.startsWith('ps '));
 }
 
