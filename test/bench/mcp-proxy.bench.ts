@@ -1,6 +1,7 @@
 // The latency of one MCP tool call through a cell's proxy (`cell.mcps()`: run.call, the whole pipeline,
 // then tools/call) against the official SDK client calling the same tool of the same server program
-// directly. Two instances of `mcp-server-everything` (stdio), one per side; calls alternate one by one
+// directly. Two instances of `mcp-server-everything` (stdio), one per side, both started through
+// `launchServer` in the cell's OS sandbox (so the sandbox is not what is measured); calls alternate one by one
 // between the sides so the machine's noise falls on both alike. Reports p50 and p99 and their ratios
 // (goal: p50 within 1.1x, p99 within 1.25x).
 // Run: node --expose-gc --import tsx test/bench/mcp-proxy.bench.ts
@@ -11,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { createEngine, type Run } from '../../packages/runtime/src/index.js';
+import { launchServer } from '../../packages/runtime/src/sandbox/launch-server.js';
 
 const CALLS = Number(process.env.MCP_BENCH_CALLS ?? 3000);
 const WARM_UP = 300;
@@ -30,9 +32,16 @@ await cell.mcps().upsert({
   args: [everything, 'stdio'],
   tools: ['echo'],
 });
+const launched = await launchServer(cell, { sourceId: 'mcp:raw', argv: [process.execPath, everything, 'stdio'] });
 const raw = new Client({ name: 'bench', version: '0' });
 await raw.connect(
-  new StdioClientTransport({ command: process.execPath, args: [everything, 'stdio'], stderr: 'ignore' }),
+  new StdioClientTransport({
+    command: launched.command,
+    args: [...launched.args],
+    env: { ...launched.env },
+    cwd: launched.cwd,
+    stderr: 'ignore',
+  }),
 );
 await raw.listTools();
 
@@ -83,6 +92,9 @@ console.log(
   ].join('\n'),
 );
 
+const sandboxed = cell.mcps().list()[0]?.sandboxed;
+console.log(`\nBoth servers inside the OS sandbox: ${launched.sandboxed && sandboxed === true}`);
 await raw.close();
+await launched.close();
 await cell.stop();
 rmSync(workDir, { recursive: true, force: true });
