@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { pathToFileURL } from 'node:url';
 import type { Cell } from '@wesgine/runtime';
 import { Type } from '@wesgine/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,12 +20,13 @@ const everything = {
 
 describe('an MCP server over stdio', () => {
   let cell: Cell;
+  let workDir: string;
   let cleanup: () => Promise<void>;
   const audit: unknown[] = [];
   let events: ReturnType<typeof sourceEvents>;
 
   beforeAll(async () => {
-    ({ cell, cleanup } = mcpCell({ onAudit: (event) => audit.push(event) }));
+    ({ cell, workDir, cleanup } = mcpCell({ onAudit: (event) => audit.push(event) }));
     events = sourceEvents(cell);
     await cell.mcps().upsert(everything);
   }, START_MS);
@@ -53,6 +55,8 @@ describe('an MCP server over stdio', () => {
       'toggle-simulated-logging',
       'toggle-subscriber-updates',
       'trigger-long-running-operation',
+      // Registered once the server knows the client offers roots.
+      'get-roots-list',
     ]);
     expect(entry?.instructions).toContain('Everything Server');
     expect(entry?.skipped).toEqual([
@@ -68,8 +72,14 @@ describe('an MCP server over stdio', () => {
         message:
           "The MCP server everything's tool 'simulate-research-query' is left out: it runs only as an MCP task, which this client does not start.",
       },
-      { state: 'ready', message: 'The MCP server everything (mcp-servers/everything@2.0.0) is ready with 12 tools.' },
+      { state: 'ready', message: 'The MCP server everything (mcp-servers/everything@2.0.0) is ready with 13 tools.' },
     ]);
+  });
+
+  it("answers the server's roots/list with the cell's roots", async () => {
+    const roots = await cell.run().call('get-roots-list', {});
+    expect(roots.isError).toBe(false);
+    expect(roots.text).toContain(pathToFileURL(workDir).href);
   });
 
   it('offers its tools to runs like any other, with the schema, description and hints as meta', () => {

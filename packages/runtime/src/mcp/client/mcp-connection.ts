@@ -1,3 +1,5 @@
+import { basename, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
@@ -55,10 +57,11 @@ export async function openConnection(
   events: ConnectionEvents,
   signal: AbortSignal,
 ): Promise<McpConnection> {
-  const [{ Client }, { ProgressNotificationSchema, ToolListChangedNotificationSchema }] = await Promise.all([
-    import('@modelcontextprotocol/sdk/client/index.js'),
-    import('@modelcontextprotocol/sdk/types.js'),
-  ]);
+  const [{ Client }, { ListRootsRequestSchema, ProgressNotificationSchema, ToolListChangedNotificationSchema }] =
+    await Promise.all([
+      import('@modelcontextprotocol/sdk/client/index.js'),
+      import('@modelcontextprotocol/sdk/types.js'),
+    ]);
   let stderr = '';
   let launched: LaunchedServer | undefined;
   let transport: Transport;
@@ -90,7 +93,9 @@ export async function openConnection(
     });
   }
 
-  const client = new Client(CLIENT_INFO, { capabilities: {} });
+  const offerRoots = config.roots !== false;
+  const client = new Client(CLIENT_INFO, { capabilities: offerRoots ? { roots: {} } : {} });
+  if (offerRoots) client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: cellRoots(cell) }));
   let closing = false;
   const close = async () => {
     closing = true;
@@ -142,6 +147,13 @@ export async function openConnection(
     signal.removeEventListener('abort', stop);
   }
   return { client, launched, progressFor, stderrTail: () => lastLines(stderr), close };
+}
+
+/** The cell's roots as MCP roots: where its path arguments may lead (its allowPaths, or its workDir). */
+function cellRoots(cell: LaunchCell): { uri: string; name: string }[] {
+  const { workDir, allowPaths } = cell.spec;
+  const folders = allowPaths === undefined ? [workDir] : [...new Set(allowPaths.map((path) => resolve(workDir, path)))];
+  return folders.map((folder) => ({ uri: pathToFileURL(folder).href, name: basename(folder) || folder }));
 }
 
 /** Every tool the server lists, page by page. */

@@ -34,6 +34,11 @@ export interface McpServerConfig {
   readonly paths?: Readonly<Record<string, Readonly<Record<string, PathAccess>>>>;
   /** stdio: `false` runs the server with the host process's rights (list() and every audit event say so). */
   readonly sandbox?: boolean;
+  /**
+   * Whether the server is told the cell's roots (its workDir and allowPaths, as MCP `roots`), so a
+   * server that honours them (the filesystem server does) keeps to them on its own; true when absent.
+   */
+  readonly roots?: boolean;
 }
 
 const NAME_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
@@ -51,6 +56,7 @@ const KEYS = [
   'timeoutMs',
   'paths',
   'sandbox',
+  'roots',
 ] as const;
 const STDIO_ONLY = ['command', 'args', 'env', 'cwd', 'sandbox'] as const;
 const HTTP_ONLY = ['url', 'headers'] as const;
@@ -132,6 +138,10 @@ export function checkMcpServerConfig(value: unknown, workDir: string): McpServer
     checked.timeoutMs = timeoutMs;
   }
   if (config.paths !== undefined) checked.paths = pathMap(config.paths, called);
+  if (config.roots !== undefined) {
+    if (typeof config.roots !== 'boolean') throw new Error(`${called}: roots must be true or false`);
+    checked.roots = config.roots;
+  }
   return Object.freeze(checked) as unknown as McpServerConfig;
 }
 
