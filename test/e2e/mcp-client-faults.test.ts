@@ -222,6 +222,10 @@ describe('configs that are wrong', () => {
           { name: 'x', transport: 'stdio', command: 'y', sandbox: 'no' },
           `the MCP server 'x': sandbox must be true or false`,
         ],
+        [
+          { name: 'x', transport: 'http', url: 'http://h/', roots: 1 },
+          `the MCP server 'x': roots must be true or false`,
+        ],
       ];
       for (const [config, message] of cases) {
         await expect(cell.mcps().upsert(config as never), message).rejects.toThrow(message);
