@@ -44,7 +44,7 @@ describe('a server whose tools change', () => {
     expect(await run.call('late', {})).toMatchObject({ code: 'unknown_tool' });
     const changed = nextSourceEvent(cell, (event) => event.message.includes('changed its tools'));
     expect((await run.call('add-tool', { name: 'late' })).text).toBe('added late');
-    expect((await changed).message).toBe('The MCP server changing changed its tools: 9 tools now (added late).');
+    expect((await changed).message).toBe('The MCP server changing changed its tools: 11 tools now (added late).');
     expect(await run.call('late', {})).toEqual({ isError: false, text: 'late ran' });
     expect(cell.mcps().list()[0]?.tools).toContain('late');
 
@@ -82,6 +82,33 @@ describe('a server whose tools change', () => {
   it('takes readOnlyHint as the category input only, and drops a destructive hint on a read-only tool', () => {
     expect(cell.cellTool('clock')?.definition.meta).toEqual({ readOnly: true, openWorld: false });
   });
+});
+
+describe('a server that writes what is not JSON-RPC', () => {
+  it('skips garbage lines, and a flood past the buffer drops the session, which comes back', async () => {
+    const { cell, cleanup } = mcpCell();
+    try {
+      await cell.mcps().upsert(changing);
+      expect(await cell.run().call('garbage', {})).toEqual({ isError: false, text: 'after the garbage' });
+      const down = nextSourceEvent(cell, (event) => event.state === 'down');
+      const back = nextSourceEvent(cell, (event) => event.state === 'ready', START_MS);
+      const flooded = await cell.run().call('flood', {});
+      expect(flooded).toMatchObject({ isError: true, code: 'unavailable' });
+      expect((await down).message).toMatch(
+        /^The MCP server changing is down: the server wrote more than 10 MB without a line break, so the client closed the session\./,
+      );
+      await back;
+      expect(cell.mcps().list()[0]?.state).toBe('ready');
+      expect((await cell.run().call('clock', {})).text).toBe('12:00');
+      // 100 calls at once on the new session, each answered with its own text.
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, (_, index) => cell.run().call('env', { key: `NOT_SET_${index}` })),
+      );
+      expect(answers.every((answer) => answer.text === '(unset)')).toBe(true);
+    } finally {
+      await cleanup();
+    }
+  }, 60_000);
 });
 
 describe('governance of a server by its source', () => {

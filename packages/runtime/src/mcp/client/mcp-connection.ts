@@ -109,11 +109,20 @@ export async function openConnection(
     await client.close().catch(() => {});
     await launched?.close().catch(() => {});
   };
+  let flooded = false;
   client.onclose = () => {
-    if (!closing) events.onLost(lostReason(config, stderr));
+    if (closing) return;
+    events.onLost(
+      flooded
+        ? 'the server wrote more than 10 MB without a line break, so the client closed the session'
+        : lostReason(config, stderr),
+    );
   };
-  // Transport noise (a progress token it no longer knows, a dropped SSE stream it retries) is not fatal.
-  client.onerror = () => {};
+  // Transport noise (a line that is not JSON-RPC, a dropped SSE stream it retries) is not fatal; a
+  // flood past the read buffer is, and the transport closes itself after it.
+  client.onerror = (error) => {
+    if (/ReadBuffer exceeded/.test(error.message)) flooded = true;
+  };
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => events.onToolsChanged());
   // Progress by our own tokens: a listener stays until its request is over, so a notification that
   // came just before the result still reaches it.
