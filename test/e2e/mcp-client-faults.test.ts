@@ -264,6 +264,27 @@ describe('configs that are wrong', () => {
     }
   });
 
+  it('runs two upserts of one name one after the other: the last config wins', async () => {
+    const { cell, cleanup } = mcpCell();
+    try {
+      const [first, second] = await Promise.all([
+        cell.mcps().upsert({ ...changing, tools: ['clock'] }),
+        cell.mcps().upsert({ ...changing, tools: ['clock'], prefix: 'c.' }),
+      ]);
+      expect([first.tools, second.tools]).toEqual([['clock'], ['c.clock']]);
+      expect(
+        cell
+          .mcps()
+          .list()
+          .map((entry) => entry.tools),
+      ).toEqual([['c.clock']]);
+      expect(cell.sources().ids()).toEqual(['mcp:changing']);
+      expect((await cell.run().call('c.clock', {})).text).toBe('12:00');
+    } finally {
+      await cleanup();
+    }
+  }, 60_000);
+
   it('refuses a server whose source id is taken by another source', async () => {
     const { cell, cleanup } = mcpCell();
     try {
