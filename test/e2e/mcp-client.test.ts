@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import type { Cell } from '@wesgine/runtime';
-import { Type } from '@wesgine/schema';
+import { DIALECT_NAMES, exportToolAllDialects, Type } from '@wesgine/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childrenRunning, EVERYTHING, mcpCell, nextSourceEvent, sourceEvents, until } from './mcp-harness.js';
 
@@ -95,6 +95,15 @@ describe('an MCP server over stdio', () => {
       idempotent: false,
       openWorld: false,
     });
+  });
+
+  it("exports every tool to every provider's dialect, for the agent loop and the HTTP listing", () => {
+    for (const { name } of cell.run().tools()) {
+      const definition = cell.cellTool(name)?.definition;
+      if (definition === undefined) throw new Error(`no definition for ${name}`);
+      const exported = exportToolAllDialects(definition);
+      expect(exported.map((item) => item.dialect)).toEqual([...DIALECT_NAMES]);
+    }
   });
 
   it('calls a tool and audits it with the server as provenance', async () => {
