@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer as createHttpServer, request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import type { Cell } from '@wesgine/runtime';
@@ -373,11 +374,34 @@ describe('an MCP server over Streamable HTTP', () => {
     'connects, lists and calls with the configured headers',
     async () => {
       const { cell, cleanup } = mcpCell();
+      // A pass-through proxy in front of the server, to see the headers that reach it.
+      const seen: (string | undefined)[] = [];
+      const target = new URL(url);
+      const proxy = createHttpServer((incoming, outgoing) => {
+        seen.push(incoming.headers['x-team'] as string | undefined);
+        const forwarded = httpRequest(
+          {
+            host: target.hostname,
+            port: target.port,
+            path: incoming.url,
+            method: incoming.method,
+            headers: incoming.headers,
+          },
+          (answer) => {
+            outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(outgoing);
+          },
+        );
+        incoming.pipe(forwarded);
+      });
+      await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+      const address = proxy.address();
+      const proxied = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}/mcp`;
       try {
         const entry = await cell.mcps().upsert({
           name: 'remote',
           transport: 'http',
-          url,
+          url: proxied,
           headers: { 'x-team': 'tools' },
           prefix: 'remote_',
         });
@@ -391,8 +415,12 @@ describe('an MCP server over Streamable HTTP', () => {
           isError: false,
           text: 'The sum of 2 and 3 is 5.',
         });
+        expect(seen.length).toBeGreaterThan(2);
+        expect(seen.every((value) => value === 'tools')).toBe(true);
       } finally {
         await cleanup();
+        proxy.closeAllConnections();
+        await new Promise((resolve) => proxy.close(resolve));
       }
     },
     START_MS,
