@@ -192,6 +192,29 @@ describe('an MCP server over stdio', () => {
     });
   });
 
+  it("passes the server's log messages during a call to the call's log", async () => {
+    const lines: [string, string][] = [];
+    const heard: unknown[] = [];
+    const stop = cell.onEvent((event) => {
+      if (event.kind === 'log') heard.push(event);
+    });
+    try {
+      const started = await cell
+        .run()
+        .call('toggle-simulated-logging', {}, { onLog: (level, message) => lines.push([level, message]) });
+      expect(started.text).toMatch(/^Started simulated, random-leveled logging/);
+    } finally {
+      stop();
+      // Off again: the server would otherwise keep logging every 5 s.
+      await cell.run().call('toggle-simulated-logging', {});
+    }
+    expect(lines).toHaveLength(1);
+    const [level, message] = lines[0] ?? [];
+    expect(['debug', 'info', 'warn', 'error']).toContain(level);
+    expect(message).toMatch(/^\w+[- ]level[- ]message$/i);
+    expect(heard[0]).toMatchObject({ kind: 'log', tool: 'toggle-simulated-logging', message });
+  });
+
   it('cancels the MCP request when the call alone is cancelled', async () => {
     const controller = new AbortController();
     const pending = cell

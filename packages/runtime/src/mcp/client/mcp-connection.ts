@@ -19,11 +19,12 @@ export interface McpConnection {
   /** For stdio servers: how the child was started (inside the OS sandbox or not). */
   readonly launched: LaunchedServer | undefined;
   /**
-   * A progress token for one request and the listener its `notifications/progress` reach; call the
-   * returned `stop` once the request is over. (The SDK's own `onprogress` drops a last notification that
-   * arrives together with the result.)
+   * Watches one request: a progress token whose `notifications/progress` reach `progress`, and the
+   * server's log messages (`notifications/message`) while it is the only request in flight, which reach
+   * `log`. Call the returned `stop` once the request is over. (The SDK's own `onprogress` drops a last
+   * notification that arrives together with the result; this keeps it.)
    */
-  progressFor(listener: (update: ProgressUpdate) => void): { token: string; stop: () => void };
+  watch(listeners: CallListeners): { token: string; stop: () => void };
   /** The end of what the server wrote to stderr (stdio), for messages. */
   stderrTail(): string;
   /** Ends the session: the child is stopped (stdin closed, then SIGTERM, then SIGKILL) and its launch freed. */
@@ -36,6 +37,27 @@ export interface ProgressUpdate {
   readonly total?: number;
   readonly message?: string;
 }
+
+/** A log line of the server, at the level of `context.log` it maps to. */
+export type ServerLogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+/** Who hears what the server says about one request. */
+export interface CallListeners {
+  readonly progress: (update: ProgressUpdate) => void;
+  readonly log: (level: ServerLogLevel, message: string, data?: unknown) => void;
+}
+
+/** MCP's syslog levels, as the four of `context.log`. */
+const LOG_LEVELS: Readonly<Record<string, ServerLogLevel>> = {
+  debug: 'debug',
+  info: 'info',
+  notice: 'info',
+  warning: 'warn',
+  error: 'error',
+  critical: 'error',
+  alert: 'error',
+  emergency: 'error',
+};
 
 /** What the connection reports while it lives. */
 export interface ConnectionEvents {
@@ -57,11 +79,18 @@ export async function openConnection(
   events: ConnectionEvents,
   signal: AbortSignal,
 ): Promise<McpConnection> {
-  const [{ Client }, { ListRootsRequestSchema, ProgressNotificationSchema, ToolListChangedNotificationSchema }] =
-    await Promise.all([
-      import('@modelcontextprotocol/sdk/client/index.js'),
-      import('@modelcontextprotocol/sdk/types.js'),
-    ]);
+  const [
+    { Client },
+    {
+      ListRootsRequestSchema,
+      LoggingMessageNotificationSchema,
+      ProgressNotificationSchema,
+      ToolListChangedNotificationSchema,
+    },
+  ] = await Promise.all([
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ]);
   let stderr = '';
   let launched: LaunchedServer | undefined;
   let transport: Transport;
@@ -126,22 +155,32 @@ export async function openConnection(
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => events.onToolsChanged());
   // Progress by our own tokens: a listener stays until its request is over, so a notification that
   // came just before the result still reaches it.
-  const listeners = new Map<string, (update: ProgressUpdate) => void>();
+  const calls = new Map<string, CallListeners>();
   let tokens = 0;
   client.setNotificationHandler(ProgressNotificationSchema, ({ params }) => {
-    const listener = listeners.get(String(params.progressToken));
-    if (listener === undefined) return;
+    const listeners = calls.get(String(params.progressToken));
+    if (listeners === undefined) return;
     const { progress, total, message } = params;
-    listener({
+    listeners.progress({
       progress,
       ...(total === undefined ? {} : { total }),
       ...(message === undefined ? {} : { message }),
     });
   });
-  const progressFor = (listener: (update: ProgressUpdate) => void) => {
+  // A log message names no request: it is the call's only while one call is in flight.
+  client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
+    if (calls.size !== 1) return;
+    const [listeners] = calls.values();
+    const { level, logger, data } = params;
+    const text = typeof data === 'string' ? data : (JSON.stringify(data) ?? String(data));
+    const message = typeof logger === 'string' && logger !== '' ? `[${logger}] ${text}` : text;
+    if (typeof data === 'string') listeners?.log(LOG_LEVELS[level] ?? 'info', message);
+    else listeners?.log(LOG_LEVELS[level] ?? 'info', message, data);
+  });
+  const watch = (listeners: CallListeners) => {
     const token = `wesgine-${++tokens}`;
-    listeners.set(token, listener);
-    return { token, stop: () => listeners.delete(token) };
+    calls.set(token, listeners);
+    return { token, stop: () => calls.delete(token) };
   };
 
   const stop = () => void close();
@@ -155,7 +194,7 @@ export async function openConnection(
   } finally {
     signal.removeEventListener('abort', stop);
   }
-  return { client, launched, progressFor, stderrTail: () => lastLines(stderr), close };
+  return { client, launched, watch, stderrTail: () => lastLines(stderr), close };
 }
 
 /** The cell's roots as MCP roots: where its path arguments may lead (its allowPaths, or its workDir). */

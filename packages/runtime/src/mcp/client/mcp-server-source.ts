@@ -267,7 +267,10 @@ export class McpServerSource implements ToolSource {
       if (connection === undefined) throw this.#unavailable();
       const sent = (hasPaths ? withResolvedPaths(args, context.resolvedPaths) : args) as Record<string, unknown>;
       let result: McpCallResult;
-      const progress = connection.progressFor((update) => context.progress(update));
+      const progress = connection.watch({
+        progress: (update) => context.progress(update),
+        log: (level, message, data) => context.log[level](message, data),
+      });
       try {
         result = (await connection.client.callTool(
           { name: tool, arguments: sent, _meta: { progressToken: progress.token } },
