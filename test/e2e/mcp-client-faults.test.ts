@@ -169,6 +169,27 @@ describe('governance of a server by its source', () => {
   }, 60_000);
 });
 
+describe('the category of an MCP tool', () => {
+  it("comes from readOnlyHint (level 3), which the cell's own map overrides", async () => {
+    const { cell, cleanup } = mcpCell({ extraCategories: { 'act.clock': 'action' } });
+    try {
+      await cell.mcps().upsert({ ...changing, tools: ['clock'] });
+      await cell.mcps().upsert({ ...changing, name: 'act', tools: ['clock'], prefix: 'act.' });
+      // The same call again and again: an exploration tool is blocked at the 5th, an action at the 3rd.
+      const looking = cell.run();
+      const looked = [];
+      for (let index = 0; index < 4; index++) looked.push((await looking.call('clock', {})).code);
+      expect(looked).toEqual([undefined, undefined, undefined, undefined]);
+      const acting = cell.run();
+      const acted = [];
+      for (let index = 0; index < 3; index++) acted.push((await acting.call('act.clock', {})).code);
+      expect(acted).toEqual([undefined, undefined, 'cycle_blocked']);
+    } finally {
+      await cleanup();
+    }
+  }, 60_000);
+});
+
 describe('a server that goes down and stays down', () => {
   it('answers unavailable while it is down and comes back when it can start again', async () => {
     const { cell, workDir, cleanup } = mcpCell();
