@@ -11,6 +11,8 @@ export interface McpCallFailure {
   readonly error: ToolError;
   /** The request never reached an answer because the server is unreachable or closed the connection. */
   readonly connectionLost: boolean;
+  /** What was thrown, as one readable phrase (for the server's `lastError`). */
+  readonly reason: string;
 }
 
 /**
@@ -19,6 +21,10 @@ export interface McpCallFailure {
  * anything else (a refused connection, an HTTP status, a broken pipe) means the server is out of reach.
  */
 export function mcpCallError(thrown: unknown, server: string, tool: string, timeoutMs: number): McpCallFailure {
+  return { ...failureOf(thrown, server, tool, timeoutMs), reason: readMessage(thrown) };
+}
+
+function failureOf(thrown: unknown, server: string, tool: string, timeoutMs: number): Omit<McpCallFailure, 'reason'> {
   const code = (thrown as { code?: unknown } | null)?.code;
   const message = readMessage(thrown);
   if (typeof code !== 'number') {

@@ -1,17 +1,15 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ToolError } from '@wesgine/schema';
 import type { CellEvent, CellEvents } from '../../engine/cell-events.js';
-import type { AnyHandler } from '../../registry/registered-tool.js';
 import type { SourcedTool, ToolSource } from '../../registry/tool-source.js';
 import type { LaunchCell } from '../../sandbox/launch-server.js';
-import { mcpCallError } from './mcp-call-error.js';
 import { listAllTools, type McpConnection, openConnection } from './mcp-connection.js';
-import { type McpCallResult, mcpResult } from './mcp-result.js';
 import type { McpServerConfig } from './mcp-server-config.js';
 import type { McpServerState, McpServerStatus } from './mcp-server-status.js';
 import { mcpToolDefinition } from './mcp-tool-definition.js';
+import { mcpToolHandler } from './mcp-tool-handler.js';
 import { reconnectDelay } from './reconnect-delay.js';
-import { withResolvedPaths } from './resolved-arguments.js';
+import { changes, count, readable, seconds } from './source-messages.js';
 
 /** The cell as an MCP server source sees it. */
 export interface McpHost extends LaunchCell {
@@ -22,8 +20,6 @@ export interface McpHost extends LaunchCell {
 
 /** The pipeline's own time limit when neither the server's config nor the cell sets one. */
 const DEFAULT_TIMEOUT_MS = 120_000;
-/** The SDK's own timer is set this much later than the pipeline's, so the pipeline's always fires first. */
-const SDK_GRACE_MS = 5_000;
 /** A server that stayed up this long starts its backoff from the beginning when it falls again. */
 const STABLE_MS = 10_000;
 
@@ -234,6 +230,7 @@ export class McpServerSource implements ToolSource {
     const offered = new Set(tools.map((tool) => tool.name));
     const next: SourcedTool[] = [];
     const skipped = new Map<string, string>();
+    const timeoutMs = config.timeoutMs ?? this.#host.spec.defaults?.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     for (const tool of tools) {
       if (allowed !== undefined && !allowed.has(tool.name)) continue;
       const built = mcpToolDefinition(tool, config);
@@ -241,7 +238,16 @@ export class McpServerSource implements ToolSource {
         skipped.set(tool.name, built.reason);
         continue;
       }
-      next.push({ definition: built.definition, handler: this.#handler(tool.name, built.hasPaths) });
+      const handler = mcpToolHandler({
+        server: config.name,
+        tool: tool.name,
+        hasPaths: built.hasPaths,
+        timeoutMs,
+        connection: () => this.#connection,
+        unavailable: () => this.#unavailable(),
+        lost: (connection, reason) => this.#lost(connection, reason),
+      });
+      next.push({ definition: built.definition, handler });
     }
     for (const name of config.tools ?? []) {
       if (!offered.has(name)) skipped.set(name, 'the tools allow list names it, but the server does not offer it');
@@ -257,38 +263,6 @@ export class McpServerSource implements ToolSource {
     }
     this.#tools = Object.freeze(next);
     this.#skipped = skipped;
-  }
-
-  #handler(tool: string, hasPaths: boolean): AnyHandler {
-    const timeoutMs = this.config.timeoutMs ?? this.#host.spec.defaults?.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const server = this.config.name;
-    return async (args, context) => {
-      const connection = this.#connection;
-      if (connection === undefined) throw this.#unavailable();
-      const sent = (hasPaths ? withResolvedPaths(args, context.resolvedPaths) : args) as Record<string, unknown>;
-      let result: McpCallResult;
-      const progress = connection.watch({
-        progress: (update) => context.progress(update),
-        log: (level, message, data) => context.log[level](message, data),
-      });
-      try {
-        result = (await connection.client.callTool(
-          { name: tool, arguments: sent, _meta: { progressToken: progress.token } },
-          undefined,
-          // The pipeline keeps the time; the SDK's timer only backs it up.
-          { signal: context.signal, timeout: timeoutMs + SDK_GRACE_MS },
-        )) as McpCallResult;
-      } catch (thrown) {
-        // Cancelled or timed out by the pipeline: it has answered already; the SDK told the server.
-        if (context.signal.aborted) throw context.signal.reason;
-        const failure = mcpCallError(thrown, server, tool, timeoutMs);
-        if (failure.connectionLost) this.#lost(connection, `a call of ${tool} failed: ${readable(thrown)}`);
-        throw failure.error;
-      } finally {
-        progress.stop();
-      }
-      return mcpResult(result, server);
-    };
   }
 
   #unavailable(): ToolError {
@@ -324,29 +298,4 @@ export class McpServerSource implements ToolSource {
       at: new Date().toISOString(),
     });
   }
-}
-
-/** What changed between two lists (`3 tools now (added a; removed b)`), or undefined for the same names. */
-function changes(before: ReadonlySet<string>, after: readonly SourcedTool[]): string | undefined {
-  const now = new Set(after.map((tool) => tool.definition.name));
-  const added = [...now].filter((name) => !before.has(name));
-  const removed = [...before].filter((name) => !now.has(name));
-  const parts = [
-    ...(added.length === 0 ? [] : [`added ${added.join(', ')}`]),
-    ...(removed.length === 0 ? [] : [`removed ${removed.join(', ')}`]),
-  ];
-  return parts.length === 0 ? undefined : `${count(now.size, 'tool')} now (${parts.join('; ')})`;
-}
-
-function count(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
-}
-
-function seconds(ms: number): string {
-  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
-}
-
-function readable(error: unknown): string {
-  const message = (error as { message?: unknown } | null)?.message;
-  return (typeof message === 'string' && message !== '' ? message : String(error)).replace(/\.$/, '');
 }
