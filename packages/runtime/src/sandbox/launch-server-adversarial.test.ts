@@ -12,6 +12,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineTool, type ToolContext, ToolError, Type } from '@wesgine/schema';
@@ -22,14 +23,30 @@ import { type LaunchCell, type LaunchedServer, launchServer, type ServerLaunchRe
 
 /** Runs each `[op, path]` of its first argument and prints one JSON line of what came of them. */
 const PROBE = `import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+const tunnel = (target) => new Promise((resolve) => {
+  const proxy = process.env.HTTP_PROXY;
+  if (proxy === undefined) return resolve('no proxy');
+  const { hostname, port } = new URL(proxy);
+  const socket = connect(Number(port), hostname, () => socket.write('CONNECT ' + target + ' HTTP/1.1\\r\\nHost: ' + target + '\\r\\n\\r\\n'));
+  let answer = '';
+  socket.on('data', (chunk) => { answer += chunk; if (answer.includes('\\r\\n')) { socket.destroy(); resolve(answer.split('\\r\\n')[0]); } });
+  socket.on('error', (error) => resolve('error:' + error.code));
+});
+const direct = (port) => new Promise((resolve) => {
+  const socket = connect(Number(port), '127.0.0.1', () => { socket.destroy(); resolve('connected'); });
+  socket.on('error', (error) => resolve('error:' + error.code));
+});
 const run = {
+  tunnel,
+  direct,
   read: (path) => readFileSync(path, 'utf8'),
   list: (path) => readdirSync(path).sort(),
   write: (path) => { writeFileSync(path, 'probe'); return 'wrote'; },
 };
 const results = [];
 for (const [op, arg] of JSON.parse(process.argv[2] ?? '[]')) {
-  try { results.push(run[op](arg)); } catch (error) { results.push('error:' + (error.code ?? error.message)); }
+  try { results.push(await run[op](arg)); } catch (error) { results.push('error:' + (error.code ?? error.message)); }
 }
 process.stdout.write(JSON.stringify(results) + '\\n');
 `;
@@ -287,5 +304,52 @@ describe("exec's sandbox and the denied paths outside the roots", () => {
     expect(result.text).toContain('Permission denied');
     expect(result.text).not.toContain(readFileSync('/etc/hostname', 'utf8').trim());
     await target.stop();
+  }, 30_000);
+});
+
+describe('launchServer and the network, by source name', () => {
+  let site: Server;
+  let port: number;
+  beforeAll(async () => {
+    site = createServer((_request, response) => response.end('site-body'));
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    port = (site.address() as { port: number }).port;
+  });
+  afterAll(() => {
+    site.close();
+  });
+
+  const zoneWith = (rules: { id: string; effect: 'allow' | 'deny'; tools: string[]; domains: string[] }[]) => ({
+    version: 1 as const,
+    zone: 'test/attack-net',
+    rules,
+  });
+
+  it('has none when only another source, or one tool of this source, is allowed a host', async () => {
+    for (const tools of [['mcp:other'], ['mcp:probe/fetch'], ['mcp:probe2'], ['plugin:*']]) {
+      const target = cell({
+        zone: zoneWith([{ id: 'net', effect: 'allow', tools, domains: ['127.0.0.1'] }]),
+        network: { allowHosts: ['127.0.0.1'] },
+      });
+      const results = await probed(target, [
+        ['tunnel', `127.0.0.1:${port}`],
+        ['direct', String(port)],
+      ]);
+      expect({ tools, results }).toEqual({ tools, results: ['no proxy', 'error:ECONNREFUSED'] });
+    }
+  }, 60_000);
+
+  it('refuses a private address through the proxy unless the cell lets that host skip the rule', async () => {
+    const target = cell({
+      zone: zoneWith([{ id: 'net', effect: 'allow', tools: ['mcp:probe'], domains: ['127.0.0.1', '169.254.169.254'] }]),
+    });
+    const results = await probed(target, [
+      ['tunnel', `127.0.0.1:${port}`],
+      ['tunnel', '169.254.169.254:80'],
+      ['direct', String(port)],
+    ]);
+    expect(results[0]).toMatch(/^HTTP\/1\.1 403/);
+    expect(results[1]).toMatch(/^HTTP\/1\.1 403/);
+    expect(results[2]).toBe('error:ECONNREFUSED');
   }, 30_000);
 });
