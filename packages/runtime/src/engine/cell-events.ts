@@ -49,8 +49,9 @@ export class CellEvents {
     return this.#listeners.size > 0;
   }
 
+  /** Tells the listeners there are now: one added while the event is told hears the next one. */
   emit(event: CellEvent): void {
-    for (const listener of this.#listeners) {
+    for (const listener of [...this.#listeners]) {
       try {
         listener(event);
       } catch {}
