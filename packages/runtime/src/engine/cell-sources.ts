@@ -54,6 +54,12 @@ export class CellSources {
         `a tool source's id is its kind, ':' and a name of letters, digits, '.', '_' and '-' (such as 'mcp:github'), not ${JSON.stringify(source.id)}`,
       );
     }
+    if (source.id.slice(0, source.id.indexOf(':')) !== source.kind) {
+      // Zone rules trust `mcp:fs` as an MCP server: a plugin may not take that id.
+      throw new Error(
+        `the source '${source.id}' is of kind '${String(source.kind)}', so its id must start with '${String(source.kind)}:'`,
+      );
+    }
     if (typeof source.tools !== 'function') throw new Error(`the source '${source.id}' has no tools() function`);
     if (this.#attached.has(source.id)) throw new Error(`a source named '${source.id}' is attached already`);
     const attached: Attached = {

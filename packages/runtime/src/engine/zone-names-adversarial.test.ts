@@ -84,6 +84,15 @@ describe('zone rules by source name against look-alike sources', () => {
     expect(target.sources().ids()).toEqual([]);
   });
 
+  it('refuse a source whose id claims another kind than its own', () => {
+    const { cell: target } = cell();
+    const imposter = { ...source('mcp:fs', [writer('write_file')]), kind: 'plugin' as const };
+    expect(() => target.sources().add(imposter)).toThrow(
+      "the source 'mcp:fs' is of kind 'plugin', so its id must start with 'plugin:'",
+    );
+    expect(target.sources().ids()).toEqual([]);
+  });
+
   it("do not let a source's tool claim the trusted names as aliases", async () => {
     const { cell: target } = cell();
     target.tools().register({ ...writer('note'), handler: () => 'noted' });

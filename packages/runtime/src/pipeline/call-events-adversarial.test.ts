@@ -4,12 +4,14 @@ import { getEventListeners } from 'node:events';
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { type ToolContext, type ToolProgress, Type } from '@wesgine/schema';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Cell } from '../engine/cell.js';
 import type { CellEvent } from '../engine/cell-events.js';
 import { createEngine } from '../engine/create-engine.js';
-import { MAX_EVENT_MESSAGE } from './handler-context.js';
+import { MAX_EVENT_MESSAGE } from './event-message.js';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -283,5 +285,42 @@ describe("a call's own signal", () => {
     expect(result).toMatchObject({ isError: true, code: 'invalid_arguments' });
     expect(result.text).toBe('the call options cannot be read: options that bite');
     expect(ran).toBe(false);
+  });
+});
+
+describe('what a call keeps once it ended', () => {
+  it("lets go of the caller's listeners even when a handler keeps its context", async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const kept: ToolContext[] = [];
+    const { target } = withTool((context) => {
+      kept.push(context);
+    });
+    let held: WeakRef<object> | undefined;
+    await (async () => {
+      const big = { bytes: new Uint8Array(1024) };
+      held = new WeakRef(big);
+      await target.run().call('act', {}, { onProgress: () => void big.bytes.length, onLog: () => void big });
+    })();
+    for (let n = 0; n < 5 && held?.deref() !== undefined; n += 1) {
+      await new Promise((resolve) => setImmediate(resolve));
+      gc();
+    }
+    expect(kept).toHaveLength(1);
+    expect(held?.deref()).toBeUndefined();
+  });
+});
+
+describe('source events', () => {
+  it('cut a huge message a source gives, as a log line is', () => {
+    const target = cell();
+    const messages: string[] = [];
+    target.onEvent((event) => {
+      if (event.kind === 'source') messages.push(event.message);
+    });
+    const at = new Date().toISOString();
+    const huge = 'z'.repeat(MAX_EVENT_MESSAGE + 5);
+    target.events.emit({ kind: 'source', cellId: target.id, sourceId: 'mcp:x', state: 'down', message: huge, at });
+    expect(messages).toEqual([`${'z'.repeat(MAX_EVENT_MESSAGE)}… (5 more characters)`]);
   });
 });

@@ -14,6 +14,7 @@ import { CallLogger, type LogLevel } from './call-logger.js';
 import type { CallOptions } from './call-options.js';
 import type { CallScope } from './call-scope.js';
 import { checkUrl } from './check-url.js';
+import { cut } from './event-message.js';
 import { mayRead } from './may-read.js';
 
 /**
@@ -41,7 +42,8 @@ export class HandlerContext implements ToolContext {
   readonly #scope: CallScope;
   readonly #tool: RegisteredTool;
   readonly #category: ToolCategory;
-  readonly #options: CallOptions;
+  /** The caller's listeners; let go of once the call ends, so a context kept by a handler keeps none of them. */
+  #options: CallOptions;
   #controller: AbortController | undefined;
   #log: ToolLogger | undefined;
   #ended = false;
@@ -147,13 +149,14 @@ export class HandlerContext implements ToolContext {
   /** The call timed out or was cancelled: the handler's signal fires with the reason. */
   stop(reason: ToolError): void {
     this.#stoppedBy = reason;
-    this.#ended = true;
+    this.end();
     this.#controller?.abort(reason);
   }
 
   /** The call has its result: progress and log lines after this are dropped. */
   end(): void {
     this.#ended = true;
+    this.#options = ENDED;
   }
 
   #emitLog(level: LogLevel, given: string, data: unknown): void {
@@ -191,13 +194,7 @@ export class HandlerContext implements ToolContext {
   }
 }
 
-/** The most characters of a progress message or log line that reach listeners; the rest is counted. */
-export const MAX_EVENT_MESSAGE = 10_000;
-
-function cut(message: string): string {
-  if (message.length <= MAX_EVENT_MESSAGE) return message;
-  return `${message.slice(0, MAX_EVENT_MESSAGE)}… (${message.length - MAX_EVENT_MESSAGE} more characters)`;
-}
+const ENDED: CallOptions = Object.freeze({});
 
 function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0;
