@@ -353,3 +353,56 @@ describe('launchServer and the network, by source name', () => {
     expect(results[2]).toBe('error:ECONNREFUSED');
   }, 30_000);
 });
+
+describe('launchServer and the paths Hardline protects inside the roots', () => {
+  it('hides the credential folders of a home folder that is itself the workDir', async () => {
+    const results = await probed(cell({ workDir: home }), [
+      ['read', join(home, 'diary.txt')],
+      ['read', join(home, '.ssh', 'id_ed25519')],
+      ['read', join(home, '.aws', 'credentials')],
+      ['write', join(home, '.ssh', 'authorized_keys')],
+      ['list', join(home, '.ssh')],
+    ]);
+    expect(results).toEqual(['HOME-DIARY', 'error:ENOENT', 'error:ENOENT', 'error:EROFS', []]);
+    expect(readFileSync(join(home, '.ssh', 'id_ed25519'), 'utf8')).toBe('SSH-KEY');
+  }, 30_000);
+
+  it("keeps agents' config and a nested repository's hooks and config out of the server's reach", async () => {
+    const repo = join(work, 'nested');
+    mkdirSync(join(repo, '.git'), { recursive: true });
+    writeFileSync(join(repo, '.git', 'config'), '[core]\n');
+    mkdirSync(join(work, '.claude'), { recursive: true });
+    writeFileSync(join(work, '.claude', 'settings.json'), '{}');
+    try {
+      const results = await probed(cell(), [
+        ['write', join(repo, '.git', 'config')],
+        ['write', join(work, '.claude', 'settings.json')],
+        ['write', join(work, '.claude', 'new.json')],
+        ['read', join(work, '.claude', 'settings.json')],
+      ]);
+      expect(results).toEqual(['error:EROFS', 'error:EROFS', 'error:EROFS', '{}']);
+      expect(readFileSync(join(repo, '.git', 'config'), 'utf8')).toBe('[core]\n');
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+      rmSync(join(work, '.claude'), { recursive: true, force: true });
+    }
+  }, 30_000);
+
+  it('shows a second allowed root, with its denied paths hidden', async () => {
+    const second = join(root, 'second');
+    mkdirSync(join(second, 'private'), { recursive: true });
+    writeFileSync(join(second, 'open.txt'), 'open');
+    writeFileSync(join(second, 'private', 'key.txt'), 'SECOND-SECRET');
+    try {
+      const results = await probed(cell({ allowPaths: [work, second], denyPaths: [join(second, 'private')] }), [
+        ['read', join(second, 'open.txt')],
+        ['read', join(second, 'private', 'key.txt')],
+        ['write', join(second, 'made.txt')],
+        ['read', join(outside, 'outside.txt')],
+      ]);
+      expect(results).toEqual(['open', 'error:ENOENT', 'wrote', 'error:ENOENT']);
+    } finally {
+      rmSync(second, { recursive: true, force: true });
+    }
+  }, 30_000);
+});
