@@ -3,7 +3,7 @@
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defineTool, Type } from '@wesgine/schema';
+import { defineTool, defineToolPack, Type } from '@wesgine/schema';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SourcedTool, ToolSource } from '../registry/tool-source.js';
 import type { Cell } from './cell.js';
@@ -127,6 +127,36 @@ describe('clashes as warnings, in order', () => {
     b.set([]);
     expect(await who(cell, 'x')).toBe('mcp:a ran x');
     expect(cell.sources().conflicts()).toEqual(new Map());
+  });
+});
+
+describe('clashes with the engine', () => {
+  it("leaves out a source's tool named like an engine tool's alias, and lets the alias reach the engine's", async () => {
+    const grep = defineTool({
+      name: 'grep',
+      description: 'Search.',
+      parameters: Type.Object({}),
+      meta: { readOnly: true, aliases: ['search_files'] },
+    });
+    const pack = defineToolPack({
+      name: 'tier-e',
+      version: '1.0.0',
+      tools: [grep],
+      handlers: { grep: () => 'engine grep' },
+    });
+    const workDir = realpathSync(mkdtempSync(join(tmpdir(), 'wesgine-sources-attack-')));
+    folders.push(workDir);
+    const cell = createEngine({ tools: pack }).createCell({ workDir });
+    const warnings: string[] = [];
+    cell.onEvent((event) => {
+      if (event.kind === 'source') warnings.push(event.message);
+    });
+    cell.sources().add(listSource('mcp:a', ['search_files', 'grep']));
+    expect(warnings).toEqual([
+      "the tool 'search_files' of mcp:a was left out: its name is taken by the engine (tier-e@1.0.0)",
+      "the tool 'grep' of mcp:a was left out: its name is taken by the engine (tier-e@1.0.0)",
+    ]);
+    expect((await cell.run().call('search_files', {})).text).toBe('engine grep');
   });
 });
 
