@@ -406,3 +406,29 @@ describe('launchServer and the paths Hardline protects inside the roots', () => 
     }
   }, 30_000);
 });
+
+describe('launchServer and Zone path rules by source name', () => {
+  it('hides what a rule over every MCP server denies, by a glob', async () => {
+    mkdirSync(join(work, 'vault'), { recursive: true });
+    writeFileSync(join(work, 'vault', 'key.txt'), 'VAULT');
+    try {
+      const zone = {
+        version: 1 as const,
+        zone: 'test/glob-paths',
+        rules: [{ id: 'vault', effect: 'deny' as const, tools: ['mcp:*'], paths: ['/vault'] }],
+      };
+      const results = await probed(cell({ zone }), [
+        ['read', join(work, 'vault', 'key.txt')],
+        ['read', join(work, 'inside.txt')],
+      ]);
+      expect(results).toEqual(['error:ENOENT', 'inside']);
+      // A plugin is another source: the rule does not cover it.
+      const plugin = await probed(cell({ zone }), [['read', join(work, 'vault', 'key.txt')]], {
+        sourceId: 'plugin:probe',
+      });
+      expect(plugin).toEqual(['VAULT']);
+    } finally {
+      rmSync(join(work, 'vault'), { recursive: true, force: true });
+    }
+  }, 30_000);
+});
