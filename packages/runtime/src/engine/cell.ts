@@ -136,7 +136,11 @@ export class Cell {
         }
         this.#tools.set(definition.name, registerTool(definition, tool.handler as AnyHandler, 'sdk', origin));
       },
-      unregister: (name) => this.#tools.delete(name),
+      unregister: (name) => {
+        if (!this.#tools.delete(name)) return false;
+        this.#sources.freed(name);
+        return true;
+      },
     };
   }
 
