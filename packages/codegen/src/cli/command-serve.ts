@@ -57,21 +57,39 @@ export async function commandServe(io: CliIo, request: ServeRequest, hooks: Serv
   const instructions = `Tools of ${packs.map((pack) => `${pack.name}@${pack.version}`).join(' and ')}, working in ${io.cwd}.`;
   // Over stdio, stdout is the protocol: a handler's console.log must not land in it.
   if (port === undefined) divertConsole();
-  const serving =
-    port === undefined
-      ? await mcp.serveMcp(cell, { transport: 'stdio', instructions })
-      : await mcp.serveMcp(cell, {
-          transport: 'http',
-          port,
-          instructions,
-          ...(process.env.WESGINE_MCP_TOKEN ? { token: process.env.WESGINE_MCP_TOKEN } : {}),
-        });
+  let serving: Awaited<ReturnType<McpModule['serveMcp']>>;
+  try {
+    serving =
+      port === undefined
+        ? await mcp.serveMcp(cell, { transport: 'stdio', instructions })
+        : await mcp.serveMcp(cell, {
+            transport: 'http',
+            port,
+            instructions,
+            ...(process.env.WESGINE_MCP_TOKEN ? { token: process.env.WESGINE_MCP_TOKEN } : {}),
+          });
+  } catch (error) {
+    await cell.stop();
+    throw listenFailure(error, port);
+  }
   io.err(serving.usage);
   const stop = hooks.stop ?? signalled();
   await Promise.race([serving.closed, stop]);
   await serving.close();
   await cell.stop();
   return 0;
+}
+
+/** A port that cannot be listened on as a usage error that says what to do; anything else as it came. */
+function listenFailure(error: unknown, port: number | undefined): unknown {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'EADDRINUSE') {
+    return new UsageError(`--http ${port}: another program listens on that port; pick another, or 0 for any free one`);
+  }
+  if (code === 'EACCES') {
+    return new UsageError(`--http ${port}: this user may not listen on that port; pick one above 1023, or 0`);
+  }
+  return error;
 }
 
 /** The pack to serve: `--pack`, else the current folder's; none when only the built-ins are asked for. */

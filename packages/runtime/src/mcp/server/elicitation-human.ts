@@ -14,6 +14,9 @@ import type {
   QuestionRequest,
 } from '../../approval/approval-request.js';
 
+/** Why an answer that does not fit the form counts as no answer. */
+const UNFIT = 'the MCP client answered with something the form does not allow';
+
 /** How many characters of a call's arguments the approval message shows. */
 const ARGUMENTS_SHOWN = 2000;
 
@@ -66,6 +69,7 @@ export class ElicitationHuman implements HumanChannel {
     );
     if (result === 'timeout') return { decision: 'deny', reason: `nobody answered within ${this.#waited()}` };
     if (result === 'aborted') return { decision: 'deny', reason: 'the call was cancelled before anyone answered' };
+    if (result === 'unfit') return { decision: 'deny', reason: UNFIT };
     if (result.action === 'decline') return { decision: 'deny', reason: 'the person declined in the MCP client' };
     if (result.action === 'cancel') return { decision: 'deny', reason: 'the person dismissed the request' };
     const { decision, reason } = result.content ?? {};
@@ -119,6 +123,7 @@ export class ElicitationHuman implements HumanChannel {
     );
     if (result === 'timeout') throw new ToolError('timeout', `nobody answered within ${this.#waited()}`);
     if (result === 'aborted') throw new ToolError('aborted', 'the call was cancelled before anyone answered');
+    if (result === 'unfit') throw new ToolError('unavailable', `${UNFIT}; go on with your best judgement`);
     if (result.action !== 'accept') {
       throw new ToolError(
         'denied',
@@ -148,8 +153,14 @@ export class ElicitationHuman implements HumanChannel {
     );
   }
 
-  /** One form request to the client; `timeout` when nobody answered in time, `aborted` when the call ended. */
-  async #elicit(params: ElicitRequestFormParams, signal: AbortSignal): Promise<ElicitResult | 'timeout' | 'aborted'> {
+  /**
+   * One form request to the client; `timeout` when nobody answered in time, `aborted` when the call
+   * ended, `unfit` when the client's answer is not one the form allows (the SDK checks it).
+   */
+  async #elicit(
+    params: ElicitRequestFormParams,
+    signal: AbortSignal,
+  ): Promise<ElicitResult | 'timeout' | 'aborted' | 'unfit'> {
     const { server, relatedRequest, timeoutMs } = this.#peer;
     const related = relatedRequest();
     try {
@@ -160,7 +171,11 @@ export class ElicitationHuman implements HumanChannel {
       });
     } catch (error) {
       if (signal.aborted) return 'aborted';
-      if ((error as { code?: unknown }).code === ErrorCode.RequestTimeout) return 'timeout';
+      const code = (error as { code?: unknown }).code;
+      if (code === ErrorCode.RequestTimeout) return 'timeout';
+      if (code === ErrorCode.InvalidParams && String((error as Error).message).includes('requested schema')) {
+        return 'unfit';
+      }
       throw new ToolError(
         'unavailable',
         `the MCP client failed to ask its user: ${error instanceof Error ? error.message : String(error)}`,

@@ -79,13 +79,22 @@ export class McpSession {
       ...(settings.instructions === undefined ? {} : { instructions: settings.instructions }),
     });
     this.server.setRequestHandler(ListToolsRequestSchema, () => {
+      this.#mustBeInitialized();
       const listing = this.#currentListing();
       this.#told = listing.fingerprint;
       return { tools: listing.tools.map((tool) => tool.entry) };
     });
-    this.server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-      this.#requests.run(extra.requestId, () => this.#call(request.params, extra)),
-    );
+    // `tools/call` is read here rather than through `setRequestHandler`: the SDK would answer params of
+    // the wrong shape (`arguments` an array, `name` a number) with -32603 and a dump of its schema
+    // library's issues. The other methods no handler takes still get the SDK's -32601.
+    this.server.fallbackRequestHandler = async (request, extra) => {
+      if (request.method !== CallToolRequestSchema.shape.method.value) {
+        throw rpcError(ErrorCode.MethodNotFound, 'Method not found');
+      }
+      this.#mustBeInitialized();
+      const params = callParams(request.params);
+      return this.#requests.run(extra.requestId, () => this.#call(params, extra));
+    };
     this.server.setRequestHandler(SetLevelRequestSchema, (request) => {
       this.#logLevel = request.params.level;
       return {};
@@ -107,6 +116,15 @@ export class McpSession {
     this.#closed.abort();
     this.#stopWatching();
     await this.server.close().catch(() => {});
+  }
+
+  /**
+   * Refuses a request sent before `initialize` (the SDK's stdio transport lets one through): the run
+   * would open without the client's name, and keep the wrong actor for the whole session.
+   */
+  #mustBeInitialized(): void {
+    if (this.server.getClientVersion() !== undefined) return;
+    throw rpcError(ErrorCode.InvalidRequest, 'the session is not initialized: send initialize first');
   }
 
   /** The session's run, opened on first use. Throws an `McpError` when the cell cannot open one. */
@@ -161,7 +179,8 @@ export class McpSession {
     }
     const { name } = params;
     const listed = listing.tools.find((tool) => tool.entry.name === name);
-    const progressToken = params._meta?.progressToken;
+    const token: unknown = params._meta?.progressToken;
+    const progressToken = typeof token === 'string' || typeof token === 'number' ? token : undefined;
     const notify = (notification: ServerNotification) => extra.sendNotification(notification).catch(() => {});
     let lastProgress = Number.NEGATIVE_INFINITY;
     const options: CallOptions = {
@@ -195,4 +214,36 @@ export class McpSession {
     const result = await run.call(name, params.arguments ?? {}, options);
     return callResult(name, result, listed?.structured);
   }
+}
+
+/**
+ * The params of a `tools/call` as the session reads them, or an `McpError` (-32602) that says what is
+ * wrong. Arguments that are not an object still reach the pipeline, which refuses them as it refuses
+ * any bad arguments: as a failed call the model can read and correct.
+ */
+function callParams(params: unknown): CallToolRequest['params'] {
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) {
+    throw rpcError(ErrorCode.InvalidParams, 'tools/call needs params: an object with the name of a tool');
+  }
+  const { name } = params as { name?: unknown };
+  if (typeof name !== 'string' || name === '') {
+    throw rpcError(
+      ErrorCode.InvalidParams,
+      `tools/call needs params.name, the name of a tool as a string, got ${describe(name)}`,
+    );
+  }
+  return params as CallToolRequest['params'];
+}
+
+/** An error the SDK answers with `code` and this message as is (an `McpError` prefixes its code). */
+function rpcError(code: number, message: string): Error {
+  return Object.assign(new Error(message), { code });
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) return 'none';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (value === '') return 'an empty string';
+  return `a ${typeof value}`;
 }

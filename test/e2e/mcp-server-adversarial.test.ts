@@ -1,0 +1,64 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+// `wesgine-tools serve --mcp` started wrong: each ends at once with one line a person can act on, the
+// exit code of its kind, and no stack trace.
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const CLI = join(ROOT, 'test/e2e/fixtures/wesgine-tools-source.ts');
+const TSX = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
+const PACK = join(ROOT, 'test/example-pack');
+
+const cleanup: (() => void | Promise<void>)[] = [];
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
+
+function serve(cwd: string, args: string[]) {
+  const result = spawnSync(
+    process.execPath,
+    ['--conditions=@wesgine/source', '--import', TSX, CLI, 'serve', '--mcp', ...args],
+    { cwd, encoding: 'utf8', timeout: 30_000, input: '' },
+  );
+  return { code: result.status, stderr: result.stderr, stdout: result.stdout };
+}
+
+function folder(): string {
+  const made = realpathSync(mkdtempSync(join(tmpdir(), 'wesgine-mcp-adv-cli-')));
+  cleanup.push(() => rmSync(made, { recursive: true, force: true }));
+  return made;
+}
+
+describe('wesgine-tools serve --mcp, started wrong', () => {
+  it('names a missing pack, and a pack never generated', () => {
+    const cwd = folder();
+    const missing = serve(cwd, ['--pack', join(cwd, 'nowhere')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe(
+      `wesgine-tools: --pack ${join(cwd, 'nowhere')}: no package.json in ${join(cwd, 'nowhere')}; a tool pack is a folder with a package.json and a tools/ folder for its *.tool.ts definitions; make one with \`wesgine-tools init ${join(cwd, 'nowhere')}\`\n`,
+    );
+    mkdirSync(join(cwd, 'broken', 'tools'), { recursive: true });
+    writeFileSync(join(cwd, 'broken', 'package.json'), '{"name":"broken","version":"1.0.0"}');
+    const broken = serve(cwd, ['--pack', 'broken']);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toBe('error: generated/handlers.gen.ts: is missing: run `wesgine-tools gen` first\n');
+    for (const run of [missing, broken]) expect(run.stdout).toBe('');
+  }, 60_000);
+
+  it('says the port is taken, in one line', async () => {
+    const taken: Server = createServer();
+    await new Promise<void>((done) => taken.listen(0, '127.0.0.1', done));
+    cleanup.push(() => new Promise<void>((done) => taken.close(() => done())));
+    const port = (taken.address() as { port: number }).port;
+    const result = serve(folder(), ['--pack', PACK, '--http', String(port)]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      `wesgine-tools: --http ${port}: another program listens on that port; pick another, or 0 for any free one\n`,
+    );
+  }, 60_000);
+});
