@@ -4,6 +4,9 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 
 // `wesgine-tools serve --mcp` started wrong: each ends at once with one line a person can act on, the
@@ -60,5 +63,67 @@ describe('wesgine-tools serve --mcp, started wrong', () => {
     expect(result.stderr).toBe(
       `wesgine-tools: --http ${port}: another program listens on that port; pick another, or 0 for any free one\n`,
     );
+  }, 60_000);
+});
+
+describe('ask_user of the built-ins, served over stdio', () => {
+  it('puts several questions with options to the client user as one form, and refuses an answer off the form', async () => {
+    const cwd = folder();
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ['--conditions=@wesgine/source', '--import', TSX, CLI, 'serve', '--mcp', '--builtins'],
+      cwd,
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'asker', version: '1.0.0' }, { capabilities: { elicitation: {} } });
+    await client.connect(transport);
+    cleanup.push(() => client.close());
+    const forms: { message: string; requestedSchema: { properties: Record<string, unknown> } }[] = [];
+    // The default zone asks before any action, ask_user included: the first form is that approval.
+    const answers = [
+      { action: 'accept', content: { decision: 'approve_session' } },
+      { action: 'accept', content: { answer_1: 'coffee', own_1: '', answer_2: ['milk', 'sugar'], own_2: '' } },
+      { action: 'accept', content: { decision: 'approve' } },
+      { action: 'accept', content: { answer_1: 'wine', answer_2: ['milk'] } },
+    ];
+    client.setRequestHandler(ElicitRequestSchema, (request) => {
+      forms.push(request.params as never);
+      return answers.shift() as never;
+    });
+    const questions = [
+      { question: 'Which drink?', options: [{ label: 'tea' }, { label: 'coffee', description: 'the strong one' }] },
+      { question: 'What in it?', options: [{ label: 'milk' }, { label: 'sugar' }], multiSelect: true },
+    ];
+    const answered = await client.callTool({ name: 'ask_user', arguments: { questions } });
+    expect(answered.content).toEqual([
+      {
+        type: 'text',
+        text: 'The user answered:\n1. Which drink?\n   Answer: coffee\n2. What in it?\n   Answer: milk; sugar',
+      },
+    ]);
+    expect(forms[1]?.message).toBe('ask_user asks you 2 questions.');
+    expect(forms[1]?.requestedSchema.properties).toMatchObject({
+      answer_1: {
+        type: 'string',
+        title: 'Which drink?',
+        description: 'coffee: the strong one',
+        enum: ['tea', 'coffee'],
+      },
+      answer_2: { type: 'array', items: { type: 'string', enum: ['milk', 'sugar'] } },
+    });
+    const unfit = await client.callTool({
+      name: 'ask_user',
+      arguments: { questions: [questions[0], { ...questions[1], question: 'Anything in it?' }] },
+    });
+    expect(unfit).toMatchObject({
+      isError: true,
+      content: [
+        {
+          type: 'text',
+          text: 'the MCP client answered with something the form does not allow; go on with your best judgement',
+        },
+      ],
+    });
+    expect(forms).toHaveLength(4);
   }, 60_000);
 });

@@ -33,6 +33,8 @@ export class HttpSessions {
   readonly #open = new Map<string, OpenSession>();
   readonly #sweep: ReturnType<typeof setInterval>;
   #closing = false;
+  /** Initialize requests under way: they count against `maxSessions` until they opened one or failed. */
+  #opening = 0;
 
   constructor(settings: HttpSessionSettings) {
     this.#settings = settings;
@@ -64,7 +66,8 @@ export class HttpSessions {
         'the request names no session (no Mcp-Session-Id header); open one with an initialize POST first',
       );
     }
-    if (this.#open.size >= this.#settings.maxSessions) {
+    // Those being opened count too: a body that arrives slowly must not let many through one check.
+    if (this.#open.size + this.#opening >= this.#settings.maxSessions) {
       return rpcError(
         503,
         `${this.#settings.maxSessions} MCP sessions are open, the most this server keeps; close one (DELETE with its Mcp-Session-Id) and try again`,
@@ -83,11 +86,16 @@ export class HttpSessions {
       this.#open.delete(sessionId);
       void session.close();
     };
-    await session.server.connect(transport);
-    const response = await transport.handleRequest(request);
-    // Anything but a good initialize opens nothing.
-    if (transport.sessionId === undefined) await session.close();
-    return response;
+    this.#opening += 1;
+    try {
+      await session.server.connect(transport);
+      const response = await transport.handleRequest(request);
+      // Anything but a good initialize opens nothing.
+      if (transport.sessionId === undefined) await session.close();
+      return response;
+    } finally {
+      this.#opening -= 1;
+    }
   }
 
   /** Closes every session (their calls are cancelled) and refuses new ones. */

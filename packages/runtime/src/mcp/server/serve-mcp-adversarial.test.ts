@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Type } from '@wesgine/schema';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Cell } from '../../engine/cell.js';
@@ -281,6 +281,51 @@ describe('serveMcp over HTTP, attacked', () => {
     expect((message(third.body).error as { message: string }).message).toBe(
       '2 MCP sessions are open, the most this server keeps; close one (DELETE with its Mcp-Session-Id) and try again',
     );
+  });
+
+  it('keeps maxSessions when many initialize requests arrive at once, their bodies slowly', async () => {
+    const { url, host } = await served({}, { maxSessions: 2 });
+    const body = initialize(1);
+    const slow = () =>
+      new Promise<number>((resolve, reject) => {
+        const outgoing = request(
+          url,
+          {
+            method: 'POST',
+            agent: false,
+            headers: {
+              host,
+              authorization: 'Bearer owner-token',
+              'content-type': 'application/json',
+              accept: 'application/json, text/event-stream',
+              'content-length': String(Buffer.byteLength(body)),
+            },
+          },
+          (response) => {
+            response.resume();
+            resolve(response.statusCode ?? 0);
+          },
+        );
+        outgoing.on('error', reject);
+        outgoing.write(body.slice(0, 10));
+        setTimeout(() => outgoing.end(body.slice(10)), 300);
+      });
+    const statuses = await Promise.all(Array.from({ length: 6 }, slow));
+    expect(statuses.sort()).toEqual([200, 200, 503, 503, 503, 503]);
+  });
+
+  it('tells the client when an SDK tool is unregistered, and the tool is gone for its calls', async () => {
+    const { connect, cell } = await served();
+    const client = await connect('owner-token', 'watcher');
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('erase');
+    const changed = new Promise<void>((resolve) => {
+      client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve());
+    });
+    expect(cell.tools().unregister('erase')).toBe(true);
+    await changed;
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['add', 'count']);
+    const gone = await client.callTool({ name: 'erase', arguments: { name: 'a.md' } });
+    expect(gone).toMatchObject({ isError: true, _meta: { 'wesgine/code': 'unknown_tool' } });
   });
 
   it('fails an approval whose answer does not fit the form, and denies one never answered', async () => {
