@@ -19,7 +19,9 @@ describe('callResult', () => {
   });
 
   it('fails a result schema tool that returned no data, keeping its text', () => {
-    expect(callResult('stat', { isError: false, text: '3 bytes' }, (data) => data)).toEqual({
+    expect(
+      callResult('stat', { isError: false, text: '3 bytes' }, (data) => ({ content: data as Record<string, unknown> })),
+    ).toEqual({
       content: [
         {
           type: 'text',

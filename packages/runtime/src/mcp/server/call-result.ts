@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolResult } from '../../pipeline/tool-result.js';
+import type { StructuredData } from './tool-listing.js';
 
 /** The `_meta` key that carries a failed call's code (`path_not_allowed`, `denied`, ...). */
 export const CODE_META_KEY = 'wesgine/code';
@@ -8,13 +9,14 @@ export const CODE_META_KEY = 'wesgine/code';
  * A pipeline result as an MCP `tools/call` result: the text the model reads as one text block, a
  * failure as `isError` with its code in `_meta["wesgine/code"]`, and, for a tool with a result schema,
  * the data as `structuredContent` in the shape its `outputSchema` promises. A successful call of such a
- * tool that brought no data is a failure: the client would reject the result otherwise. Where the full
+ * tool that brought no data, or data its result schema does not allow, is a failure: the client would
+ * reject the result otherwise. Where the full
  * text was spilled (`wesgine/spilledTo`) and a cycle escalation (`wesgine/escalated`) go in `_meta` too.
  */
 export function callResult(
   tool: string,
   result: ToolResult,
-  structured: ((data: unknown) => unknown) | undefined,
+  structured: ((data: unknown) => StructuredData) | undefined,
 ): CallToolResult {
   const meta = {
     ...(result.spilledTo === undefined ? {} : { 'wesgine/spilledTo': result.spilledTo }),
@@ -30,8 +32,15 @@ export function callResult(
       meta,
     );
   }
-  const structuredContent = structured(result.data) as Record<string, unknown>;
-  return { content: [{ type: 'text', text: result.text }], structuredContent, ...extra };
+  const encoded = structured(result.data);
+  if ('problems' in encoded) {
+    return failure(
+      `${tool} returned data its result schema does not allow:\n${encoded.problems}\nThe text it returned was:\n${result.text}`,
+      'handler_failed',
+      meta,
+    );
+  }
+  return { content: [{ type: 'text', text: result.text }], structuredContent: encoded.content, ...extra };
 }
 
 /** A failed call: the message the model reads, and its code for programs. */

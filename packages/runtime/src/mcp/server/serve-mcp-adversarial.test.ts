@@ -43,6 +43,14 @@ function testCell(spec: Partial<CellSpec> = {}): Cell {
     handler: ({ to }) => ({ text: `counted to ${to}`, data: to }),
   });
   cell.tools().register({
+    name: 'liar',
+    description: 'Promises a count and returns words.',
+    parameters: Type.Object({}),
+    result: Type.Object({ n: Type.Integer() }),
+    meta: { readOnly: true },
+    handler: () => ({ text: 'n is many', data: { n: 'many' } as never }),
+  });
+  cell.tools().register({
     name: 'erase',
     description: 'Erase a note.',
     parameters: Type.Object({ name: Type.String() }),
@@ -244,6 +252,21 @@ describe('serveMcp over HTTP, attacked', () => {
     });
   });
 
+  it('fails a call whose data breaks its result schema, rather than send what the client throws away', async () => {
+    const { connect } = await served();
+    const client = await connect('owner-token', 'strict');
+    expect(await client.callTool({ name: 'liar', arguments: {} })).toEqual({
+      content: [
+        {
+          type: 'text',
+          text: 'liar returned data its result schema does not allow:\n- /n: must be an integer, got "many" (a string)\nThe text it returned was:\nn is many',
+        },
+      ],
+      isError: true,
+      _meta: { 'wesgine/code': 'handler_failed' },
+    });
+  });
+
   it('keeps an actor token to its actor whatever the client calls itself, and runs the owner as the named client', async () => {
     const { connect, cell } = await served(
       {},
@@ -323,7 +346,7 @@ describe('serveMcp over HTTP, attacked', () => {
     });
     expect(cell.tools().unregister('erase')).toBe(true);
     await changed;
-    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['add', 'count']);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['add', 'count', 'liar']);
     const gone = await client.callTool({ name: 'erase', arguments: { name: 'a.md' } });
     expect(gone).toMatchObject({ isError: true, _meta: { 'wesgine/code': 'unknown_tool' } });
   });

@@ -1,12 +1,21 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { type AnyToolDefinition, type DialectExport, exportTool, resolveCategory } from '@wesgine/schema';
+import {
+  type AnyToolDefinition,
+  compileValidator,
+  type DialectExport,
+  exportTool,
+  resolveCategory,
+} from '@wesgine/schema';
 import type { Cell } from '../../engine/cell.js';
+
+/** A handler's result data as `structuredContent`, or why it cannot be (it breaks the result schema). */
+export type StructuredData = { readonly content: Record<string, unknown> } | { readonly problems: string };
 
 /** One tool as an MCP client sees it, and how its result data becomes `structuredContent`. */
 export interface ListedTool {
   readonly entry: Tool;
   /** Set when the tool has a result schema: the data in the shape `outputSchema` promises. */
-  readonly structured: ((data: unknown) => unknown) | undefined;
+  readonly structured: ((data: unknown) => StructuredData) | undefined;
 }
 
 /** The run's tools as a `tools/list` answer, with a fingerprint that changes when the list does. */
@@ -75,5 +84,32 @@ function listedTool(cell: Cell, definition: AnyToolDefinition, exported: Dialect
   if (!readOnly && meta.idempotent !== undefined) annotations.idempotentHint = meta.idempotent;
   if (meta.openWorld !== undefined) annotations.openWorldHint = meta.openWorld;
   const entry = { ...declaration, annotations } as unknown as Tool;
-  return { entry, structured: declaration.outputSchema === undefined ? undefined : exported.encodeResult };
+  if (declaration.outputSchema === undefined) return { entry, structured: undefined };
+  return { entry, structured: structuredData(definition, exported) };
+}
+
+/**
+ * Checks the data against the tool's result schema before it is sent: the client checks
+ * `structuredContent` against `outputSchema` and throws away the whole result when it does not match,
+ * so the model would read nothing. A schema the validator cannot take is left to the client.
+ */
+function structuredData(definition: AnyToolDefinition, exported: DialectExport): (data: unknown) => StructuredData {
+  let check: ((data: unknown) => string | undefined) | undefined;
+  try {
+    const validator = compileValidator(definition.result as NonNullable<AnyToolDefinition['result']>);
+    check = (data) => {
+      if (validator.check(data)) return undefined;
+      return validator
+        .issuesOfRejected(data)
+        .map((issue) => `- ${issue.path === '' ? '(result)' : issue.path}: ${issue.message}`)
+        .join('\n');
+    };
+  } catch {
+    check = undefined;
+  }
+  return (data) => {
+    const problems = check?.(data);
+    if (problems !== undefined) return { problems };
+    return { content: exported.encodeResult(data) as Record<string, unknown> };
+  };
 }
