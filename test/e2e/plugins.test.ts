@@ -1,16 +1,21 @@
 // Plugins (issue 11): programs that offer tools over newline-delimited JSON-RPC on their stdio, started
 // with the cell, isolated when they misbehave, stopped with it. Real child processes (node, python3).
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Cell, type CellEvent, type CellSpec, createEngine } from '../../packages/runtime/src/index.js';
 
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
 const FAULTY = join(fixtures, 'fault-plugin.mjs');
 const PYTHON = join(fixtures, 'python-plugin.py');
+const PACK = join(fixtures, 'pack-plugin.ts');
+/** tsx's loader by its path: the plugin runs in the cell's workDir, where `--import tsx` finds nothing. */
+const TSX = pathToFileURL(join(fixtures, '..', '..', '..', 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+/** The repository: the TypeScript plugin loads its sources from there, read-only in the sandbox. */
+const REPO = realpathSync(join(fixtures, '..', '..', '..'));
 const cells: Cell[] = [];
 const folders: string[] = [];
 
@@ -106,6 +111,47 @@ describe('a plugin written in Python', () => {
     await cell.stop();
     expect(processesTagged(tag)).toEqual([]);
     expect(cell.plugins().list()[0]?.state).toBe('stopped');
+  });
+});
+
+describe('a tool pack served with servePlugin', () => {
+  it('keeps its schemas, result schema, path marks and hints; progress, logs and cancellation cross', async () => {
+    const { cell, events, tag } = cellWith(
+      [{ name: 'notes', command: process.execPath, args: ['--conditions=@wesgine/source', '--import', TSX, PACK] }],
+      { sandbox: { readPaths: [REPO] } },
+    );
+    await cell.ready();
+    expect(cell.plugins().list()[0]).toMatchObject({
+      state: 'ready',
+      info: { name: 'notes-pack', version: '2.1.0' },
+      tools: ['count_words', 'read_note', 'wait'],
+    });
+    const run = cell.run();
+    expect(await run.call('count_words', { text: 'one two  three' })).toEqual({
+      isError: false,
+      text: '3 words',
+      data: { words: 3 },
+    });
+    const workDir = cell.spec.workDir;
+    writeFileSync(join(workDir, 'note.txt'), 'remember the milk');
+    expect(await run.call('read_note', { path: 'note.txt' })).toEqual({ isError: false, text: 'remember the milk' });
+    // The path mark crossed with the schema: the host's Sandbox stage refuses a path outside the roots.
+    expect(await run.call('read_note', { path: '/etc/passwd' })).toMatchObject({
+      isError: true,
+      code: 'path_not_allowed',
+    });
+    const controller = new AbortController();
+    const waiting = run.call('wait', {}, { signal: controller.signal });
+    await vi.waitFor(() => expect(events.some((event) => event.kind === 'progress')).toBe(true), { timeout: 10_000 });
+    controller.abort();
+    expect(await waiting).toMatchObject({ isError: true, code: 'aborted' });
+    expect(events.filter((event) => event.kind === 'progress' || event.kind === 'log')).toMatchObject([
+      { kind: 'progress', tool: 'wait', progress: 1, message: 'waiting' },
+      { kind: 'log', tool: 'wait', level: 'info', message: 'waiting for a cancel' },
+    ]);
+    expect(run.tools().find((tool) => tool.name === 'count_words')).toBeDefined();
+    await cell.stop();
+    expect(processesTagged(tag)).toEqual([]);
   });
 });
 

@@ -4,11 +4,9 @@ import { type ToolContext, ToolError } from '@wesgine/schema';
 import type { LaunchedServer } from '../sandbox/launch-server.js';
 import { stopProcessGroup } from '../sandbox/process-group.js';
 import { LineReader } from './line-reader.js';
-import { PLUGIN_METHODS } from './plugin-protocol.js';
+import { MAX_LINE_BYTES, PLUGIN_METHODS } from './plugin-protocol.js';
 import { RpcConnection } from './rpc-connection.js';
 
-/** The longest line a plugin may write (one message): 8 MiB. */
-export const MAX_LINE_BYTES = 8 * 1024 * 1024;
 /** How much unread input a plugin may leave in its stdin pipe before requests are refused: 16 MiB. */
 const MAX_INPUT_BACKLOG = 16 * 1024 * 1024;
 /** How much of its stderr is kept for the message when it fails (the end of it). */

@@ -6,6 +6,9 @@ import { TOOL_ERROR_WIRE, type ToolErrorCode } from '@wesgine/schema';
 /** The protocol version the host speaks; `initialize` sends it and a plugin may echo it back. */
 export const PLUGIN_PROTOCOL_VERSION = 1;
 
+/** The longest line (one message) either side may write: 8 MiB. */
+export const MAX_LINE_BYTES = 8 * 1024 * 1024;
+
 /** Method names, host to plugin (requests and the one notification) and plugin to host (notifications). */
 export const PLUGIN_METHODS = {
   initialize: 'initialize',
