@@ -328,7 +328,8 @@ describe('a plugin that misbehaves', () => {
     const workDir = realpathSync(mkdtempSync(join(tmpdir(), 'wesgine-plugins-')));
     folders.push(workDir);
     const engine = createEngine();
-    const bad = (plugins: unknown) => () => engine.createCell({ workDir, plugins: plugins as NonNullable<CellSpec['plugins']> });
+    const bad = (plugins: unknown) => () =>
+      engine.createCell({ workDir, plugins: plugins as NonNullable<CellSpec['plugins']> });
     expect(bad({})).toThrow('CellSpec.plugins must be an array of { name, command, ... }');
     expect(bad([{ name: 'a b', command: 'x' }])).toThrow(
       `CellSpec.plugins[0].name must be 1 to 64 letters, digits, '_' or '-', got "a b"`,

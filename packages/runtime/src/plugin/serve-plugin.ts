@@ -46,9 +46,8 @@ export function servePlugin(pack: AnyToolPack, options: ServePluginOptions = {})
   const send = (message: object) => output.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
 
   const session = (id: string): ToolSession => {
-    let values = sessions.get(id);
-    if (values === undefined) sessions.set(id, (values = new Map()));
-    const held = values;
+    const held = sessions.get(id) ?? new Map<string, unknown>();
+    sessions.set(id, held);
     return { id, get: (key) => held.get(key), set: (key, value) => void held.set(key, value) };
   };
 
