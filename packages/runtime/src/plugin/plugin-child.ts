@@ -40,6 +40,7 @@ export class PluginChild {
   readonly #label: string;
   #stderr = '';
   #killing: Promise<void> | undefined;
+  #corked = false;
 
   constructor(launched: LaunchedServer, label: string, events: ChildEvents) {
     this.#launched = launched;
@@ -149,6 +150,15 @@ export class PluginChild {
   #write(line: string): boolean {
     const stdin = this.#process.stdin;
     if (stdin === null || !stdin.writable || stdin.writableLength > MAX_INPUT_BACKLOG) return false;
+    // Lines written in one tick leave in one write: many calls in flight cost one syscall, not one each.
+    if (!this.#corked) {
+      this.#corked = true;
+      stdin.cork();
+      process.nextTick(() => {
+        this.#corked = false;
+        stdin.uncork();
+      });
+    }
     stdin.write(`${line}\n`);
     return true;
   }
