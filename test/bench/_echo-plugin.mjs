@@ -3,8 +3,9 @@
 import { createInterface } from 'node:readline';
 
 const send = (message) => process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+const as = process.argv.indexOf('--as');
 const echo = {
-  name: 'echo',
+  name: as === -1 ? 'echo' : process.argv[as + 1],
   description: 'Echoes.',
   inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
 };

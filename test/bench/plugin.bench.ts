@@ -43,7 +43,11 @@ function bare(given: string): Promise<string> {
 const workDir = realpathSync(mkdtempSync(join(tmpdir(), 'wesgine-plugin-bench-')));
 const cell = createEngine().createCell({
   workDir,
-  plugins: [{ name: 'echo', command: process.execPath, args: [ECHO] }],
+  plugins: [
+    { name: 'echo', command: process.execPath, args: [ECHO] },
+    // The same program outside the OS sandbox, under another tool name: what the sandbox adds.
+    { name: 'plain', command: process.execPath, args: [ECHO, '--as', 'echo_plain'], sandbox: false },
+  ],
 });
 await cell.ready();
 const run = cell.run();
@@ -61,6 +65,9 @@ cell.tools().register({
   parameters: Type.Object({ text: Type.String() }),
   handler: ({ text }) => text,
 });
+async function viaPlain(text: string): Promise<string> {
+  return (await run.call('echo_plain', { text: `${text} ${serial++}` })).text;
+}
 async function inProcess(text: string): Promise<string> {
   return (await run.call('echo_sdk', { text: `${text} ${serial++}` })).text;
 }
@@ -68,6 +75,7 @@ async function inProcess(text: string): Promise<string> {
 const cases = [
   { name: 'bare NDJSON round trip', call: bare },
   { name: 'plugin call through a cell', call: viaCell },
+  { name: 'plugin call through a cell, sandbox off', call: viaPlain },
   { name: 'in-process SDK tool through the same cell', call: inProcess },
 ];
 const latencies = cases.map(() => [] as number[]);
@@ -112,7 +120,13 @@ console.log(
   `\nratios (cell / bare): p50 ${(quantile(cellLatency, 0.5) / quantile(bareLatency, 0.5)).toFixed(2)}x, p99 ${(quantile(cellLatency, 0.99) / quantile(bareLatency, 0.99)).toFixed(2)}x, throughput ${(median(cellThroughput) / median(bareThroughput)).toFixed(2)}x`,
 );
 console.log(
-  `sandboxed: ${cell.plugins().list()[0]?.sandboxed}; ${ROUNDS} rounds of ${CALLS_PER_ROUND} sequential calls and ${THROUGHPUT_CALLS} calls ${IN_FLIGHT} at a time, per case`,
+  `sandboxed: ${cell
+    .plugins()
+    .list()
+    .map((plugin) => `${plugin.name} ${plugin.sandboxed}`)
+    .join(
+      ', ',
+    )}; ${ROUNDS} rounds of ${CALLS_PER_ROUND} sequential calls and ${THROUGHPUT_CALLS} calls ${IN_FLIGHT} at a time, per case`,
 );
 
 await cell.stop();
