@@ -250,6 +250,49 @@ describe('a plugin that misbehaves', () => {
     expect(audit[0]).toMatchObject({ tool: 'echo', sourceId: 'plugin:faulty', sandbox: 'off' });
   });
 
+  it('is governed by zone rules that name its source', async () => {
+    const workDir = realpathSync(mkdtempSync(join(tmpdir(), 'wesgine-plugins-')));
+    folders.push(workDir);
+    writeFileSync(
+      join(workDir, 'zone.yaml'),
+      `version: 1
+zone: plugins
+rules:
+  - id: no-fail
+    effect: deny
+    tools: ['plugin:faulty/fail']
+    reason: The failing tool is off.
+  - id: py-off
+    effect: deny
+    tools: ['plugin:py']
+    reason: The Python plugin is off here.
+  - id: faulty-on
+    effect: allow
+    tools: ['plugin:faulty']
+    reason: The rest of the fault plugin may run.
+`,
+    );
+    const cell = createEngine().createCell({
+      workDir,
+      zone: 'zone.yaml',
+      plugins: [faulty(), { name: 'py', command: 'python3', args: [PYTHON] }],
+    });
+    cells.push(cell);
+    await cell.ready();
+    const run = cell.run();
+    expect(await run.call('echo', { text: 'allowed' })).toMatchObject({ isError: false, text: 'echo: allowed' });
+    expect(await run.call('fail', {})).toMatchObject({
+      isError: true,
+      code: 'zone_denied',
+      text: expect.stringContaining('The failing tool is off.'),
+    });
+    expect(await run.call('shout', { text: 'x' })).toMatchObject({
+      isError: true,
+      code: 'zone_denied',
+      text: expect.stringContaining('The Python plugin is off here.'),
+    });
+  });
+
   it('takes 100 concurrent calls', async () => {
     const { cell } = cellWith([faulty()]);
     await cell.ready();
