@@ -76,10 +76,13 @@ export class PluginChild {
     });
     // A closed pipe (the plugin exited) must not become an unhandled error of the host.
     child.stdin?.on('error', () => {});
-    const outputEnded = new Promise<void>((resolve) => {
-      child.stdout?.once('close', resolve);
-      child.stdout?.once('error', resolve);
-    });
+    const ended = (stream: NodeJS.ReadableStream | null) =>
+      new Promise<void>((resolve) => {
+        if (stream === null) return resolve();
+        stream.once('close', resolve);
+        stream.once('error', resolve);
+      });
+    const outputEnded = Promise.all([ended(child.stdout), ended(child.stderr)]);
     this.#exited = new Promise((resolve) => {
       child.once('error', (error) => {
         this.fail(`could not be started (${error.message})`);
