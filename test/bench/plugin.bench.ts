@@ -65,6 +65,20 @@ cell.tools().register({
   parameters: Type.Object({ text: Type.String() }),
   handler: ({ text }) => text,
 });
+// The pipeline's async path: an in-process handler that answers on the next turn and reads its signal
+// (as a source's handler must, to hear cancellation): the ceiling of any out-of-process source.
+cell.tools().register({
+  name: 'echo_async',
+  description: 'Echoes later.',
+  parameters: Type.Object({ text: Type.String() }),
+  handler: ({ text }, context) => {
+    void context.signal;
+    return new Promise<string>((resolve) => setImmediate(() => resolve(text)));
+  },
+});
+async function inProcessAsync(text: string): Promise<string> {
+  return (await run.call('echo_async', { text: `${text} ${serial++}` })).text;
+}
 async function viaPlain(text: string): Promise<string> {
   return (await run.call('echo_plain', { text: `${text} ${serial++}` })).text;
 }
@@ -77,6 +91,7 @@ const cases = [
   { name: 'plugin call through a cell', call: viaCell },
   { name: 'plugin call through a cell, sandbox off', call: viaPlain },
   { name: 'in-process SDK tool through the same cell', call: inProcess },
+  { name: 'in-process async SDK tool reading its signal', call: inProcessAsync },
 ];
 const latencies = cases.map(() => [] as number[]);
 const throughputs = cases.map(() => [] as number[]);
