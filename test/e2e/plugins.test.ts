@@ -293,6 +293,17 @@ rules:
     });
   });
 
+  it('is killed at stop even when it ignores shutdown and SIGTERM, with what it started', async () => {
+    const { cell, tag } = cellWith([
+      faulty({ FAULT_STOP: 'stubborn' }),
+      { ...faulty({ FAULT_STOP: 'stubborn' }, { sandbox: false }), name: 'plain' },
+    ]);
+    await cell.ready();
+    await vi.waitFor(() => expect(processesTagged(tag).length).toBeGreaterThanOrEqual(4), { timeout: 10_000 });
+    await cell.stop();
+    expect(processesTagged(tag)).toEqual([]);
+  });
+
   it('takes 100 concurrent calls', async () => {
     const { cell } = cellWith([faulty()]);
     await cell.ready();
