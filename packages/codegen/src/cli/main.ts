@@ -6,7 +6,10 @@ import { parseArgs, UsageError } from './parse-args.js';
 import { resolvePacks } from './resolve-packs.js';
 import { USAGE } from './usage.js';
 
-const FLAGS = { withValue: ['pack', 'name'], switches: ['help', 'version', 'force'] } as const;
+const FLAGS = {
+  withValue: ['pack', 'name', 'out', 'url', 'prefix', 'update'],
+  switches: ['help', 'version', 'force'],
+} as const;
 
 /** The options each command reads; any other is a mistake worth saying, not something to ignore. */
 const COMMAND_FLAGS: Readonly<Record<string, readonly string[]>> = {
@@ -17,6 +20,7 @@ const COMMAND_FLAGS: Readonly<Record<string, readonly string[]>> = {
   docs: ['pack'],
   list: ['pack'],
   call: ['pack'],
+  import: ['name', 'out', 'url', 'prefix', 'update'],
 };
 
 /** The CLI: parses argv, runs one command, returns the exit code. Never throws. */
@@ -57,8 +61,19 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
       }
       case 'check': {
         noPositionals(command, positionals);
-        const { commandCheck } = await import('./command-check.js');
-        return await commandCheck(io, await resolvePacks(io.cwd, packFlag, true));
+        const { commandCheck, commandCheckImports } = await import('./command-check.js');
+        let packs: string[];
+        try {
+          packs = await resolvePacks(io.cwd, packFlag, true);
+        } catch (error) {
+          // No pack here, but imported MCP files: an application checks those alone.
+          const { findMcpImports } = await import('../mcp/find-mcp-imports.js');
+          if (error instanceof UsageError && packFlag === undefined && findMcpImports(io.cwd).length > 0) {
+            return await commandCheckImports(io);
+          }
+          throw error;
+        }
+        return await commandCheck(io, packs);
       }
       case 'docs': {
         noPositionals(command, positionals);
@@ -73,6 +88,16 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
       case 'call': {
         const { commandCall } = await import('./command-call.js');
         return await commandCall(io, only(await resolvePacks(io.cwd, packFlag, false)), positionals);
+      }
+      case 'import': {
+        const { commandImport } = await import('./command-import.js');
+        return await commandImport(io, positionals, {
+          name: typeof name === 'string' ? name : undefined,
+          out: stringFlag(flags, 'out'),
+          url: stringFlag(flags, 'url'),
+          prefix: stringFlag(flags, 'prefix'),
+          update: stringFlag(flags, 'update'),
+        });
       }
       default:
         throw new UsageError(`unknown command '${command}'; run wesgine-tools --help for the list`);
@@ -93,6 +118,11 @@ function report(io: CliIo, error: unknown): number {
   }
   io.err(`wesgine-tools: unexpected failure: ${error instanceof Error ? error.message : String(error)}`);
   return 1;
+}
+
+function stringFlag(flags: ReadonlyMap<string, string | true>, name: string): string | undefined {
+  const value = flags.get(name);
+  return typeof value === 'string' ? value : undefined;
 }
 
 function noPositionals(command: string, positionals: readonly string[]): void {

@@ -9,12 +9,19 @@ Usage:
   wesgine-tools list [--pack <dir>]              print the catalogue of tools with their categories
   wesgine-tools call <tool> [<json>] [--pack <dir>]
                                                  validate arguments and run one handler locally
+  wesgine-tools import mcp [--name <name>] [--out <dir>] [--prefix <p>] -- <command...>
+  wesgine-tools import mcp [--name <name>] [--out <dir>] [--prefix <p>] --url <address>
+                                                 type an MCP server's tools: <dir>/<name>.mcp.gen.ts
+                                                 (default generated/) with typed call helpers for a run
+  wesgine-tools import mcp --update <file|dir>   import those servers again as their files record
 
 With no --pack, a command runs on the pack in the current folder; at a workspace root, gen, check,
 docs and list run on every pack in the workspace.
 
 gen and check remember what passed (node_modules/.cache/wesgine-tools), so an unchanged pack is not
-loaded or type-checked again; on a terminal (and CI unset) they say each step on stderr.
+loaded or type-checked again; on a terminal (and CI unset) they say each step on stderr. check also
+starts (or reaches) the server of every imported *.mcp.gen.ts file and names the tools whose schemas
+changed, appeared or vanished; in a folder that is no pack, it checks those files alone.
 
 Options:
   -h, --help       show this text
