@@ -128,6 +128,8 @@ function describeFailure(source: McpSource, error: unknown, stderr: readonly str
 
 /** The SDK's messages, without the JSON-RPC prefix a person does not need. */
 function plain(text: string): string {
+  const issues = schemaIssues(text);
+  if (issues !== undefined) return `its answer does not fit the MCP schema: ${issues}`;
   const match = /^MCP error (-?\d+): (.*)$/s.exec(text);
   if (match === null) return text;
   if (match[1] === '-32001') return `it did not answer in time (${match[2]})`;
@@ -140,5 +142,25 @@ function isFolder(path: string): boolean {
     return statSync(path).isDirectory();
   } catch {
     return false;
+  }
+}
+
+/** The SDK's Zod issues (a JSON array in the message) as `at tools[0].name: expected string`. */
+function schemaIssues(text: string): string | undefined {
+  if (!text.trimStart().startsWith('[')) return undefined;
+  try {
+    const issues = JSON.parse(text) as { path?: unknown; message?: unknown }[];
+    if (!Array.isArray(issues) || issues.length === 0) return undefined;
+    return issues
+      .slice(0, 3)
+      .map((issue) => {
+        const path = Array.isArray(issue.path)
+          ? issue.path.map((part, index) => (typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`)).join('')
+          : '';
+        return `${path === '' ? '' : `at ${path}: `}${String(issue.message ?? 'invalid')}`;
+      })
+      .join('; ');
+  } catch {
+    return undefined;
   }
 }

@@ -65,7 +65,10 @@ export function mcpSchemaToJstt(
       const required = source.required.filter((item): item is string => typeof item === 'string');
       if (required.length > 0) copy.required = required;
     }
-    if (Array.isArray(source.enum) && source.enum.length > 0 && source.enum.every(isPlain)) copy.enum = source.enum;
+    if (Array.isArray(source.enum) && source.enum.length > 0) {
+      if (source.enum.every(isPlain)) copy.enum = source.enum;
+      else warn('an enum holds values that are not strings, numbers, booleans or null; it is typed by its type alone');
+    }
     if (Object.hasOwn(source, 'const') && isPlain(source.const)) copy.const = source.const;
     for (const keyword of SCHEMA_KEYWORDS) {
       const value = source[keyword];
