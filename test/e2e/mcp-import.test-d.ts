@@ -69,7 +69,9 @@ describe('the typed calls of an imported MCP server (mcp-server-everything)', ()
     expectTypeOf(structured).resolves.toHaveProperty('data').toEqualTypeOf<GetStructuredContentResult | undefined>();
     expectTypeOf(structured).resolves.toHaveProperty('text').toEqualTypeOf<string>();
     expectTypeOf(structured).resolves.toHaveProperty('isError').toEqualTypeOf<boolean>();
-    expectTypeOf(callEverything(run, 'echo', { message: 'x' })).resolves.toHaveProperty('data').toEqualTypeOf<unknown>();
+    expectTypeOf(callEverything(run, 'echo', { message: 'x' }))
+      .resolves.toHaveProperty('data')
+      .toEqualTypeOf<unknown>();
   });
 
   it('offers the tools as camel-case methods with the same checks', () => {

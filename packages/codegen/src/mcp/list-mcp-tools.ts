@@ -155,7 +155,11 @@ function schemaIssues(text: string): string | undefined {
       .slice(0, 3)
       .map((issue) => {
         const path = Array.isArray(issue.path)
-          ? issue.path.map((part, index) => (typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`)).join('')
+          ? issue.path
+              .map((part, index) =>
+                typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`,
+              )
+              .join('')
           : '';
         return `${path === '' ? '' : `at ${path}: `}${String(issue.message ?? 'invalid')}`;
       })
