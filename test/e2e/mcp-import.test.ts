@@ -136,6 +136,26 @@ describe('wesgine-tools import mcp against mcp-server-everything', () => {
   });
 });
 
+describe('a server whose schemas try to break the generated file', () => {
+  it('is typed without running its text as code, with a warning for each part typed unknown', async () => {
+    const folder = variantFolder('hostile');
+    const result = await runCli(folder, 'import', 'mcp', '--name', 'evil', '--out', '.', '--', 'node', VARIANT_SERVER);
+    expect(result.code).toBe(0);
+    expect(result.err.split('\n')).toEqual([
+      "warning: evil.mcp.gen.ts: tool 'get-sum' (input schema): its $ref 'file:///etc/passwd' points outside the schema and is not followed; that part is typed unknown",
+      "warning: evil.mcp.gen.ts: tool 'get-sum' (input schema): its $ref 'https://example.invalid/schema.json' points outside the schema and is not followed; that part is typed unknown",
+      "warning: evil.mcp.gen.ts: tool 'get-sum' (input schema): an enum holds values that are not strings, numbers, booleans or null; it is typed by its type alone",
+      "warning: evil.mcp.gen.ts: tool 'get_sum' (input schema): it nests deeper than 64 levels; the deeper part is typed unknown",
+    ]);
+    const text = readFileSync(join(folder, 'evil.mcp.gen.ts'), 'utf8');
+    expect(text).not.toMatch(/^[^/*"\n]*injected/m);
+    expect(text).toContain(
+      'export interface GetSumArgs {\n  "odd key": string\n  list?: GetSumArgs_Node[]\n  self?: GetSumArgs\n  secret?: unknown\n  remote?: unknown\n  mode?: unknown\n  kind?: ("x" | "y\'z")\n  either?: (string | null)\n}\n',
+    );
+    expect(await runCli(folder, 'check')).toMatchObject({ code: 0 });
+  });
+});
+
 describe('check: an imported server whose schemas changed', () => {
   it('names the tools whose schema changed, appeared or vanished, and --update brings the file back', async () => {
     const folder = variantFolder('a');
