@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -255,6 +255,35 @@ describe('check: an imported server whose schemas changed', () => {
     );
   });
 });
+
+describe('the built CLI, as a person runs it', () => {
+  it('imports and checks, and leaves no server process behind', async () => {
+    const folder = variantFolder('a');
+    const bin = join(here, '..', '..', 'packages', 'codegen', 'bin', 'wesgine-tools.js');
+    const cli = (...argv: string[]) =>
+      execFileSync(process.execPath, [bin, ...argv], {
+        cwd: folder,
+        encoding: 'utf8',
+        env: { ...process.env, CI: '1' },
+      });
+    expect(cli('import', 'mcp', '--name', 'calc', '--', 'node', VARIANT_SERVER)).toBe(
+      "generated/calc.mcp.gen.ts: written, 3 tools of the MCP server 'calc' (variant-server 1.0.0)\n",
+    );
+    expect(cli('check')).toBe('imported MCP files are current (.)\n');
+    const pids = readFileSync(join(folder, 'server-pids.txt'), 'utf8').trim().split('\n').map(Number);
+    expect(pids).toHaveLength(2);
+    for (const pid of pids) expect(isAlive(pid), `server ${pid} is still running`).toBe(false);
+  });
+});
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 describe('imported files inside a tool pack', () => {
   it('are left alone by gen and checked by check with the rest of the pack', async () => {
