@@ -90,9 +90,14 @@ describe('cell.tools().register with a whole definition', () => {
         { definition: defineTool({ name: 'copy', description: 'C.', parameters: Type.Object({}) }), handler: () => '' },
       ],
     };
-    expect(() => cell.sources().add(source)).toThrow(
-      "source 'mcp:x' offers tools whose names are taken: 'copy' (taken by an SDK tool of the cell (from @me/files@1.2.0))",
-    );
+    const warnings: string[] = [];
+    cell.onEvent((event) => {
+      if (event.kind === 'source') warnings.push(event.message);
+    });
+    cell.sources().add(source);
+    expect(warnings).toEqual([
+      "the tool 'copy' of mcp:x was left out: its name is taken by an SDK tool of the cell (from @me/files@1.2.0)",
+    ]);
   });
 
   it('credits the cell when no pack is named, and refuses a pack that has no such tool', () => {

@@ -60,7 +60,18 @@ export class Cell {
   /** The cell's progress, log and source events (the runtime's own parts emit them; read `onEvent`). */
   readonly events = new CellEvents();
   readonly #tools = new Map<string, RegisteredTool>();
-  readonly #sources = new CellSources((name) => this.#ownerOf(name));
+  readonly #sources = new CellSources(
+    (name) => this.#ownerOf(name),
+    (sourceId, message) =>
+      this.events.emit({
+        kind: 'source',
+        cellId: this.id,
+        sourceId,
+        state: 'warning',
+        message,
+        at: new Date().toISOString(),
+      }),
+  );
   readonly #disabled: ReadonlySet<string>;
   readonly #stopping = new AbortController();
   readonly #audit: AuditEvent[] = [];
@@ -116,7 +127,9 @@ export class Cell {
         }
         const sourced = this.#sources.get(definition.name);
         if (sourced !== undefined) {
-          throw new Error(`'${definition.name}' is a tool of source ${sourced.provenance}; choose another name`);
+          throw new Error(
+            `'${definition.name}' is a tool of source ${sourced.sourceId} (${sourced.provenance}); choose another name`,
+          );
         }
         this.#tools.set(definition.name, registerTool(definition, tool.handler as AnyHandler, 'sdk', origin));
       },
@@ -125,8 +138,9 @@ export class Cell {
   }
 
   /**
-   * The cell's MCP, plugin and adapter sources. A name belongs to one tool in a cell: adding a source
-   * whose tools take a name already in use is refused.
+   * The cell's MCP, plugin and adapter sources. A name belongs to one tool in a cell: a source's tool
+   * whose name is in use already is left out, listed by `conflicts()` and told as a `source` event with
+   * state `warning`; adding a second source with the same id is refused.
    */
   sources(): {
     add(source: ToolSource): void;

@@ -24,6 +24,7 @@ import { type ZoneSource, zoneFrom } from '../zone/zone-source.js';
 import type { Cell } from './cell.js';
 import { didYouMean } from './cell-names.js';
 import { type SdkTool, sdkDefinition, sdkOrigin } from './sdk-tool.js';
+import { zoneNames } from './zone-names.js';
 
 export interface RunParams {
   readonly actor?: string;
@@ -55,8 +56,6 @@ export interface RunParams {
 export function delegates(tool: RegisteredTool): boolean {
   return tool.source === 'agent' || tool.definition.meta.delegates === true;
 }
-
-const NO_LOG = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 
 /** One run: its visible tools, its CycleDetector, and `call`, which walks the pipeline. */
 export class Run {
@@ -119,7 +118,7 @@ export class Run {
         actor: params.actor,
       },
       signal: params.signal === undefined ? signal : AbortSignal.any([signal, params.signal]),
-      log: NO_LOG,
+      events: cell.events,
       defaults: { timeoutMs: spec.defaults?.timeoutMs ?? 120_000, outputBudget: spec.defaults?.outputBudget ?? 30_000 },
       spill: (text) => this.#spill(text),
       audit,
@@ -196,9 +195,14 @@ export class Run {
     });
   }
 
-  /** Zone rules that name a tool by an alias govern it too. */
+  /** Zone rules that name a tool by an alias, or by its source (`mcp:fs`, `mcp:fs/read_file`), govern it too. */
   #aliasAware(zone: Zone | undefined): Zone | undefined {
-    return zone === undefined ? undefined : toolNamesZone(zone, (tool) => this.#find(tool)?.definition.meta.aliases);
+    return zone === undefined
+      ? undefined
+      : toolNamesZone(zone, (name) => {
+          const tool = this.#find(name);
+          return tool === undefined ? undefined : zoneNames(tool);
+        });
   }
 
   #find(name: string): RegisteredTool | undefined {

@@ -1,3 +1,4 @@
+import { defineTool, Type } from '@wesgine/schema';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { assembleApp } from './create-app.js';
 import { fixtureCell, OPEN, postJson, question, sseFrames } from './http.test.fixture.js';
@@ -82,6 +83,7 @@ describe('GET /events', () => {
     await frames.cancel();
     expect(streams.size).toBe(0);
     expect(stopped).toEqual(['audit', 'approval']);
+    expect(cell.events.listened).toBe(false);
     const response = await app.request('/tools/add/call', postJson({ args: { a: 1, b: 1 } }));
     expect(await response.json()).toEqual({ isError: false, text: '2', data: { sum: 2 } });
   });
@@ -131,5 +133,84 @@ describe('GET /events', () => {
       expect(await asked).toEqual({ decision: 'deny' });
     }
     await frames.cancel();
+  });
+
+  it("sends progress and log frames to the call's actor and the owner, and source frames to the owner only", async () => {
+    const { cell } = fixtureCell();
+    cell.tools().register({
+      name: 'chatty',
+      description: 'Says how it goes.',
+      parameters: Type.Object({}),
+      handler: (_args, context) => {
+        context.progress({ progress: 1, total: 2, message: 'half way' });
+        context.log.info('nearly there', { step: 2 });
+        return 'done';
+      },
+    });
+    const { app } = assembleApp(cell, {
+      token: 'owner-token-1',
+      actorTokens: [
+        { token: 'ann-token-1', actor: 'ann' },
+        { token: 'bob-token-1', actor: 'bob' },
+      ],
+    });
+    const as = (token: string, init: RequestInit = {}) => ({
+      ...init,
+      headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` },
+    });
+    const owner = sseFrames(await app.request('/events', as('owner-token-1')));
+    const ann = sseFrames(await app.request('/events', as('ann-token-1')));
+    await owner.next();
+    await ann.next();
+    await app.request('/tools/chatty/call', as('bob-token-1', postJson({ args: {} })));
+    cell.sources().add({
+      kind: 'mcp',
+      id: 'mcp:x',
+      provenance: 'x@1.0.0',
+      tools: () => [
+        { definition: defineTool({ name: 'add', description: 'A.', parameters: Type.Object({}) }), handler: () => '' },
+      ],
+    });
+    await app.request('/tools/chatty/call', as('ann-token-1', postJson({ args: {} })));
+    const kinds = (frames: (string | undefined)[]) => frames.map((frame) => frame?.split('\n')[0]);
+    const ownerFrames = [];
+    for (let n = 0; n < 7; n++) ownerFrames.push(await owner.next());
+    expect(kinds(ownerFrames)).toEqual([
+      'event: progress',
+      'event: log',
+      'event: audit',
+      'event: source',
+      'event: progress',
+      'event: log',
+      'event: audit',
+    ]);
+    const annFrames = [await ann.next(), await ann.next(), await ann.next()];
+    expect(kinds(annFrames)).toEqual(['event: progress', 'event: log', 'event: audit']);
+    const data = (frame: string | undefined) => JSON.parse(frame?.split('\ndata: ')[1] ?? '');
+    const audit = cell.auditLog().at(-1);
+    const origin = {
+      cellId: cell.id,
+      runId: audit?.runId,
+      sessionId: audit?.sessionId,
+      actor: 'ann',
+      tool: 'chatty',
+      callId: audit?.callId,
+    };
+    expect(data(annFrames[0])).toEqual({ kind: 'progress', ...origin, progress: 1, total: 2, message: 'half way' });
+    expect(data(annFrames[1])).toEqual({
+      kind: 'log',
+      level: 'info',
+      message: 'nearly there',
+      data: { step: 2 },
+      ...origin,
+    });
+    expect(data(ownerFrames[3])).toMatchObject({
+      kind: 'source',
+      sourceId: 'mcp:x',
+      state: 'warning',
+      message: "the tool 'add' of mcp:x was left out: its name is taken by an SDK tool of the cell",
+    });
+    await owner.cancel();
+    await ann.cancel();
   });
 });

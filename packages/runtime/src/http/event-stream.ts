@@ -1,5 +1,6 @@
 import type { ApprovalRequest, QuestionRequest } from '../approval/approval-request.js';
 import type { Cell } from '../engine/cell.js';
+import type { CellEvent } from '../engine/cell-events.js';
 import type { AuditEvent } from '../pipeline/audit-event.js';
 import { type ClientScope, maySee, OWNER_SCOPE } from './client-scope.js';
 
@@ -17,10 +18,13 @@ export interface EventSources {
 
 /**
  * The open `GET /events` streams of one app, so that the server can end them all when it closes.
- * Each stream sends `event: audit` for every audit event of the cell, `event: approval` for every
- * approval put to its approval queue and `event: question` for every tool question (`ask_user`), as one line of JSON each, and a comment every 15 s;
- * a client with an actor token gets only those whose `actor` is its actor. Its listeners go when the client goes, when it falls 1,000 frames behind (the stream then ends after
- * what is queued), or when `endAll` runs.
+ * Each stream sends `event: audit` for every audit event of the cell, `event: progress` and
+ * `event: log` for every progress update and log line of a call, `event: source` for every state change
+ * of a source (an MCP server, a plugin), `event: approval` for every approval put to its approval queue
+ * and `event: question` for every tool question (`ask_user`), as one line of JSON each, and a comment
+ * every 15 s. A client with an actor token gets only those whose `actor` is its actor, and no source
+ * events. Its listeners go when the client goes, when it falls 1,000 frames behind (the stream then
+ * ends after what is queued), or when `endAll` runs.
  */
 export class EventStreams {
   readonly #open = new Set<() => void>();
@@ -52,8 +56,8 @@ export class EventStreams {
               end();
             }
           };
-          const sendEvent = (event: string, data: { readonly actor: string | undefined }) => {
-            if (ended || !maySee(scope, data.actor)) return;
+          const sendEvent = (event: string, data: object, actor: string | undefined) => {
+            if (ended || !maySee(scope, actor)) return;
             let text: string;
             try {
               text = frame(event, data);
@@ -64,18 +68,25 @@ export class EventStreams {
             }
             send(text);
           };
-          const stopAudit = cell.onAudit((event: AuditEvent) => sendEvent('audit', event));
+          const stopAudit = cell.onAudit((event: AuditEvent) => sendEvent('audit', event, event.actor));
+          // Progress and log lines are a call's, so they go where its audit event goes; a source's life
+          // (connecting, down, a tool left out) is the cell's own business, for the owner only.
+          const stopEvents = cell.onEvent((event: CellEvent) => {
+            if (event.kind !== 'source') sendEvent(event.kind, event, event.actor);
+            else if (scope.actor === undefined) sendEvent('source', event, undefined);
+          });
           const stopApprovals = approvals
-            ? cell.approvals().onRequest((request: ApprovalRequest) => sendEvent('approval', request))
+            ? cell.approvals().onRequest((request: ApprovalRequest) => sendEvent('approval', request, request.actor))
             : () => {};
           const stopQuestions = approvals
-            ? cell.approvals().onQuestion((request: QuestionRequest) => sendEvent('question', request))
+            ? cell.approvals().onQuestion((request: QuestionRequest) => sendEvent('question', request, request.actor))
             : () => {};
           const heartbeat = setInterval(() => send(': heartbeat\n\n'), HEARTBEAT_MS);
           end = () => {
             if (ended) return;
             ended = true;
             stopAudit();
+            stopEvents();
             stopApprovals();
             stopQuestions();
             clearInterval(heartbeat);

@@ -9,6 +9,8 @@ export interface AuditEvent {
   readonly sessionId: string | undefined;
   readonly agentId: string | undefined;
   readonly actor: string | undefined;
+  /** The call's id: its progress and log events (`cell.onEvent`) carry the same one. */
+  readonly callId: string;
   /** The tool's own name, also when the call used an alias. */
   readonly tool: string;
   /** The alias the call used (`search_files` for `grep`), when it was not the tool's own name. */
@@ -17,6 +19,8 @@ export interface AuditEvent {
   readonly dialect?: DialectName;
   readonly source: ToolSourceKind | undefined;
   readonly provenance: string | undefined;
+  /** The id of the `ToolSource` the tool came from (`mcp:fs`, `plugin:lint`), when it came from one. */
+  readonly sourceId?: string;
   /** `ok` when the handler ran and succeeded; otherwise the error code. */
   readonly outcome: string;
   /**
@@ -29,7 +33,10 @@ export interface AuditEvent {
   readonly judged?: readonly string[];
   /** How a call that needed a person's approval got it. */
   readonly approval?: 'once' | 'session' | 'sticky';
-  /** Present, as `off`, on every event of a cell whose OS sandbox was turned off. */
+  /**
+   * Present, as `off`, on every event of a cell whose OS sandbox was turned off, and on every event of a
+   * tool whose source runs outside the OS sandbox (an MCP server or plugin started with `sandbox: false`).
+   */
   readonly sandbox?: 'off';
   readonly durationMs: number;
 }

@@ -1,4 +1,4 @@
-import type { DialectName } from '@wesgine/schema';
+import type { DialectName, ToolProgress } from '@wesgine/schema';
 
 /** How one call came: `run.call(name, args, options)`. */
 export interface CallOptions {
@@ -10,4 +10,17 @@ export interface CallOptions {
    * dialect (`notes_read` for `notes.read`). Absent: the arguments are taken as they are.
    */
   readonly dialect?: DialectName;
+  /**
+   * Cancels this one call: the handler's `context.signal` fires and the result is an `aborted` error,
+   * the same as when the whole run is cancelled. A call waiting for approval stops waiting.
+   */
+  readonly signal?: AbortSignal;
+  /**
+   * Hears this call's progress (`context.progress` of its handler, an MCP server's or plugin's
+   * notifications), as the cell's `progress` events do; bad values were dropped already. Called until the
+   * call ends, never after; a listener that throws is ignored.
+   */
+  readonly onProgress?: (update: ToolProgress) => void;
+  /** Hears this call's log lines (`context.log`), as the cell's `log` events do; until the call ends. */
+  readonly onLog?: (level: 'debug' | 'info' | 'warn' | 'error', message: string, data?: unknown) => void;
 }

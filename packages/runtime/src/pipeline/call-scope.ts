@@ -1,6 +1,7 @@
-import type { ToolCategory, ToolLogger } from '@wesgine/schema';
+import type { ToolCategory } from '@wesgine/schema';
 import type { HumanChannel } from '../approval/approval-request.js';
 import type { CycleDetector } from '../cycle/cycle-detector.js';
+import type { CellEvents } from '../engine/cell-events.js';
 import type { PreparedRoots, SandboxRoots } from '../governance/sandbox-path.js';
 import type { UrlOptions } from '../governance/url/judge-url.js';
 import type { RegisteredTool } from '../registry/registered-tool.js';
@@ -45,7 +46,8 @@ export interface CallScope {
   };
   /** Aborts every call of the run (the run was cancelled or the cell stopped). */
   readonly signal: AbortSignal;
-  readonly log: ToolLogger;
+  /** Where a call's progress and log lines go, besides the call's own listeners. */
+  readonly events: CellEvents;
   /** Default limits when a tool declares none. */
   readonly defaults: { readonly timeoutMs: number; readonly outputBudget: number };
   /** Saves a full output that was too long for the model; returns the file's path. */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { defineTool, Path, ToolError, Type } from '@wesgine/schema';
 import { describe, expect, it } from 'vitest';
 import { CycleDetector } from '../cycle/cycle-detector.js';
+import { CellEvents } from '../engine/cell-events.js';
 import { SessionStates } from '../engine/session-states.js';
 import { prepareRoots } from '../governance/sandbox-path.js';
 import { type AnyHandler, type RegisteredTool, registerTool } from '../registry/registered-tool.js';
@@ -75,7 +76,7 @@ function harness(handlers: Partial<Record<'read' | 'touch' | 'run', AnyHandler>>
     network: {},
     ids: { cellId: 'c', runId: 'r', sessionId: undefined, agentId: undefined, actor: 'tester' },
     signal: abort.signal,
-    log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
+    events: new CellEvents(),
     defaults: { timeoutMs: 1000, outputBudget: 10_000 },
     spill: (text) => {
       spilled.push(text);

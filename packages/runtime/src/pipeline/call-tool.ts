@@ -2,8 +2,10 @@ import { DIALECT_NAMES, type DialectName, isDialectName, toToolError } from '@we
 import type { CycleOutcome } from '../cycle/cycle-detector.js';
 import type { RegisteredTool } from '../registry/registered-tool.js';
 import { approvalStage } from './approval-stage.js';
+import { nextCallId } from './call-id.js';
 import type { CallOptions } from './call-options.js';
 import type { CallScope } from './call-scope.js';
+import { callSignal } from './call-signal.js';
 import { contentHash, writtenPaths } from './content-hash.js';
 import { cycleCall } from './cycle-stage.js';
 import { escalateStage } from './escalate-stage.js';
@@ -28,23 +30,51 @@ export async function callTool(
   scope: CallScope,
   name: string,
   given: unknown,
-  options: CallOptions = {},
+  options: CallOptions = NO_OPTIONS,
 ): Promise<ToolResult> {
-  const { dialect } = options;
-  const began: Began = { started: performance.now(), dialect: undefined };
-  if (dialect === undefined) return walk(scope, name, given, began);
-  if (!isDialectName(dialect)) {
-    const message = `unknown dialect ${JSON.stringify(dialect)}; use one of ${DIALECT_NAMES.join(', ')}, or none for arguments in the tool's own shape`;
-    return refused(scope, auditName(name), undefined, began, refuse('validate', 'invalid_arguments', message));
+  const began: Began = { started: performance.now(), callId: nextCallId(), dialect: undefined, options };
+  if (options === NO_OPTIONS) return walk(scope, name, given, began);
+  const wrong = wrongOption(options);
+  if (wrong !== undefined) {
+    const refusal = refuse('validate', 'invalid_arguments', wrong);
+    return refused(scope, auditName(name), undefined, began, refusal);
   }
-  return walk(scope, name, given, { started: began.started, dialect });
+  const { dialect, signal } = options;
+  const named = dialect === undefined ? began : { ...began, dialect };
+  if (signal === undefined) return walk(scope, name, given, named);
+  // The call's own signal stands in for the run's in every stage: approval, handler, escalation.
+  const own = callSignal(scope.signal, signal);
+  try {
+    return await walk({ ...scope, signal: own.signal }, name, given, named);
+  } finally {
+    own.release();
+  }
 }
 
-/** When a call began and the dialect it came in: what its audit event says besides the outcome. */
+const NO_OPTIONS: CallOptions = Object.freeze({});
+
+/** What is wrong with the options of a call, or undefined: they come from a program, maybe over the wire. */
+function wrongOption(options: CallOptions): string | undefined {
+  if (typeof options !== 'object' || options === null)
+    return `the call options must be an object, not ${options === null ? 'null' : typeof options}`;
+  const { dialect, signal, onProgress, onLog } = options;
+  if (dialect !== undefined && !isDialectName(dialect)) {
+    return `unknown dialect ${JSON.stringify(dialect)}; use one of ${DIALECT_NAMES.join(', ')}, or none for arguments in the tool's own shape`;
+  }
+  if (signal !== undefined && !(signal instanceof AbortSignal)) return 'the call option signal must be an AbortSignal';
+  if (onProgress !== undefined && typeof onProgress !== 'function')
+    return 'the call option onProgress must be a function';
+  if (onLog !== undefined && typeof onLog !== 'function') return 'the call option onLog must be a function';
+  return undefined;
+}
+
+/** When a call began, its id and the dialect it came in: what its audit event says besides the outcome. */
 interface Began {
   readonly started: number;
+  readonly callId: string;
   /** On every event of a call that named its dialect, refusals included. */
   readonly dialect: DialectName | undefined;
+  readonly options: CallOptions;
 }
 
 async function walk(scope: CallScope, name: string, given: unknown, began: Began): Promise<ToolResult> {
@@ -87,7 +117,7 @@ async function walk(scope: CallScope, name: string, given: unknown, began: Began
   const written = call.progressAware === true ? writtenPaths(marked, governed.resolvedPaths) : [];
   // Hashed before as well as after: the file may have changed since the last call (an exec, an editor).
   const contentBefore = written.length === 0 ? undefined : contentHash(written);
-  const context = new HandlerContext(scope, tool, category, governed.resolvedPaths);
+  const context = new HandlerContext(scope, tool, category, governed.resolvedPaths, began.callId, began.options);
   const { meta } = tool.definition;
   let result: ToolResult;
   try {
@@ -97,6 +127,8 @@ async function walk(scope: CallScope, name: string, given: unknown, began: Began
   } catch (thrown) {
     const error = toToolError(thrown);
     result = { isError: true, code: error.code, text: withNote(error.message, note) };
+  } finally {
+    context.end();
   }
 
   const outcome: CycleOutcome = result.isError
@@ -153,17 +185,19 @@ function record(
   scope.audit({
     at: new Date().toISOString(),
     ...scope.ids,
+    callId: began.callId,
     tool: own,
     ...(own === name ? {} : { calledAs: name }),
     ...(began.dialect === undefined ? {} : { dialect: began.dialect }),
     source: tool?.source,
     provenance: tool?.provenance,
+    ...(tool?.sourceId === undefined ? {} : { sourceId: tool.sourceId }),
     outcome,
     stage,
     rule,
     ...(governed === undefined || governed.judged.length === 0 ? {} : { judged: governed.judged }),
     ...(governed?.approval === undefined ? {} : { approval: governed.approval }),
-    ...(scope.services.sandbox.mode === 'off' ? { sandbox: 'off' as const } : {}),
+    ...(scope.services.sandbox.mode === 'off' || tool?.sandbox === 'off' ? { sandbox: 'off' as const } : {}),
     durationMs: performance.now() - began.started,
   });
 }

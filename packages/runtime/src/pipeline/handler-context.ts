@@ -5,18 +5,22 @@ import type {
   ToolError,
   ToolHuman,
   ToolLogger,
+  ToolProgress,
   ToolSandbox,
   ToolSession,
 } from '@wesgine/schema';
 import type { RegisteredTool } from '../registry/registered-tool.js';
+import { CallLogger, type LogLevel } from './call-logger.js';
+import type { CallOptions } from './call-options.js';
 import type { CallScope } from './call-scope.js';
 import { checkUrl } from './check-url.js';
 import { mayRead } from './may-read.js';
 
 /**
  * Step 5: the `ToolContext` a handler receives. One object per call, built without copies; its abort
- * signal is made only when the handler reads it (most never do), already aborted if the call was
- * stopped before that.
+ * signal and its logger are made only when the handler reads them (most never do), the signal already
+ * aborted if the call was stopped before that. `progress` and `log` reach the cell's listeners
+ * (`cell.onEvent`) and the call's own (`CallOptions.onProgress`, `onLog`) until the call ends.
  */
 export class HandlerContext implements ToolContext {
   readonly cellId: string;
@@ -32,11 +36,15 @@ export class HandlerContext implements ToolContext {
   readonly session: ToolSession;
   readonly human: ToolHuman | undefined;
   readonly agents: ToolAgents | undefined;
-  readonly log: ToolLogger;
+  /** The call's id, on each of its audit, progress and log events. */
+  readonly callId: string;
   readonly #scope: CallScope;
   readonly #tool: RegisteredTool;
   readonly #category: ToolCategory;
+  readonly #options: CallOptions;
   #controller: AbortController | undefined;
+  #log: ToolLogger | undefined;
+  #ended = false;
   #sandbox: ToolSandbox | undefined;
   #stoppedBy: ToolError | undefined;
 
@@ -45,6 +53,8 @@ export class HandlerContext implements ToolContext {
     tool: RegisteredTool,
     category: ToolCategory,
     resolvedPaths: ReadonlyMap<string, string>,
+    callId: string,
+    options: CallOptions,
   ) {
     const { ids, roots, services } = scope;
     this.cellId = ids.cellId;
@@ -60,10 +70,18 @@ export class HandlerContext implements ToolContext {
     this.session = services.session;
     this.human = services.human?.(tool.definition.name);
     this.agents = services.agents;
-    this.log = scope.log;
+    this.callId = callId;
     this.#scope = scope;
     this.#tool = tool;
     this.#category = category;
+    this.#options = options;
+  }
+
+  /** Made when the handler first asks for it. */
+  get log(): ToolLogger {
+    if (this.#log === undefined)
+      this.#log = new CallLogger((level, message, data) => this.#emitLog(level, message, data));
+    return this.#log;
   }
 
   get signal(): AbortSignal {
@@ -100,11 +118,79 @@ export class HandlerContext implements ToolContext {
     return mayRead(this.#scope, this.#tool.definition.name, this.#category, realPath);
   }
 
-  progress(): void {}
+  /** A progress update of the call; one that is not an object with a finite `progress` of 0 or more is dropped. */
+  progress(update: ToolProgress): void {
+    if (this.#ended) return;
+    const { events } = this.#scope;
+    const { onProgress } = this.#options;
+    if (onProgress === undefined && !events.listened) return;
+    const checked = progressOf(update);
+    if (checked === undefined) return;
+    if (onProgress !== undefined) {
+      try {
+        onProgress(checked);
+      } catch {}
+    }
+    if (events.listened) events.emit({ kind: 'progress', ...this.#origin(), ...checked });
+  }
 
   /** The call timed out or was cancelled: the handler's signal fires with the reason. */
   stop(reason: ToolError): void {
     this.#stoppedBy = reason;
+    this.#ended = true;
     this.#controller?.abort(reason);
+  }
+
+  /** The call has its result: progress and log lines after this are dropped. */
+  end(): void {
+    this.#ended = true;
+  }
+
+  #emitLog(level: LogLevel, message: string, data: unknown): void {
+    if (this.#ended) return;
+    const { events } = this.#scope;
+    const { onLog } = this.#options;
+    if (onLog !== undefined) {
+      try {
+        if (data === undefined) onLog(level, message);
+        else onLog(level, message, data);
+      } catch {}
+    }
+    if (events.listened) {
+      events.emit({ kind: 'log', level, message, ...(data === undefined ? {} : { data }), ...this.#origin() });
+    }
+  }
+
+  #origin() {
+    const { ids } = this.#scope;
+    return {
+      cellId: ids.cellId,
+      runId: ids.runId,
+      sessionId: ids.sessionId,
+      actor: ids.actor,
+      tool: this.#tool.definition.name,
+      callId: this.callId,
+    };
+  }
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
+}
+
+/** The update as a clean `ToolProgress`, or undefined when its `progress` is no count (a bad `total` or `message` is left out). */
+function progressOf(update: unknown): ToolProgress | undefined {
+  try {
+    if (typeof update !== 'object' || update === null) return undefined;
+    const { progress, total, message } = update as { progress?: unknown; total?: unknown; message?: unknown };
+    if (!isCount(progress)) return undefined;
+    return {
+      progress,
+      ...(isCount(total) ? { total } : {}),
+      ...(typeof message === 'string' ? { message } : {}),
+    };
+  } catch {
+    // A getter that throws, a revoked Proxy: the update is dropped.
+    return undefined;
   }
 }
