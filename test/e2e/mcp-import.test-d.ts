@@ -46,6 +46,12 @@ describe('the typed calls of an imported MCP server (mcp-server-everything)', ()
   it('type-checks a call through a Run like a call to one of our tools', () => {
     expectTypeOf(callEverything(run, 'get-sum', { a: 1, b: 2 })).toEqualTypeOf<Promise<ToolResult>>();
     callEverything(run, 'echo', { message: 'hi' }, { dialect: 'openai-strict' });
+    callEverything(
+      run,
+      'trigger-long-running-operation',
+      { duration: 1 },
+      { signal: AbortSignal.timeout(5000), onProgress: (update) => expectTypeOf(update.progress).toBeNumber() },
+    );
     callEverything(run, 'get-env');
     callEverything(run, 'trigger-long-running-operation', { steps: 2 });
     // @ts-expect-error a required argument is missing
