@@ -26,7 +26,6 @@ export const everythingServer = {
     "get-sum": "sha256-057d20bd87a2d7e20ae7b7cd39dd7d91e09dd5ee912ef4e473491bf4b2b58b41",
     "get-tiny-image": "sha256-9e8f59fe827f8317134d4c0b62eacc24b8645f8649d11b543ea04fa14c244580",
     "gzip-file-as-resource": "sha256-1bbc1fee805743c94761d8ec219ea77378df97c0aa29fdefc767f60173a506ab",
-    "simulate-research-query": "sha256-c7cc90ab7976b4be7a8a6b1b083894d117cd0677ed3dd81be9b856f0852b410e",
     "toggle-simulated-logging": "sha256-9e8f59fe827f8317134d4c0b62eacc24b8645f8649d11b543ea04fa14c244580",
     "toggle-subscriber-updates": "sha256-9e8f59fe827f8317134d4c0b62eacc24b8645f8649d11b543ea04fa14c244580",
     "trigger-long-running-operation": "sha256-3d4e1ebbc56a8cafdf9798e5fc7d7330294ca39572721987d9d9b94519b85bc9"
@@ -166,22 +165,6 @@ export interface GzipFileAsResourceArgs {
 }
 
 /**
- * Simulate Research Query
- *
- * Simulates a deep research operation that gathers, analyzes, and synthesizes information. Demonstrates MCP task-based operations with progress through multiple stages. If 'ambiguous' is true and client supports elicitation, sends an elicitation request for clarification.
- */
-export interface SimulateResearchQueryArgs {
-  /**
-   * The research topic to investigate
-   */
-  topic: string
-  /**
-   * Simulate an ambiguous query that requires clarification (triggers input_required status)
-   */
-  ambiguous?: boolean
-}
-
-/**
  * Toggle Simulated Logging
  *
  * Toggles simulated, random-leveled logging on or off.
@@ -224,7 +207,6 @@ export interface EverythingTools {
   "get-sum": { args: GetSumArgs; result: unknown };
   "get-tiny-image": { args: GetTinyImageArgs; result: unknown };
   "gzip-file-as-resource": { args: GzipFileAsResourceArgs; result: unknown };
-  "simulate-research-query": { args: SimulateResearchQueryArgs; result: unknown };
   "toggle-simulated-logging": { args: ToggleSimulatedLoggingArgs; result: unknown };
   "toggle-subscriber-updates": { args: ToggleSubscriberUpdatesArgs; result: unknown };
   "trigger-long-running-operation": { args: TriggerLongRunningOperationArgs; result: unknown };
@@ -256,7 +238,6 @@ const registered = {
   "get-sum": "get-sum",
   "get-tiny-image": "get-tiny-image",
   "gzip-file-as-resource": "gzip-file-as-resource",
-  "simulate-research-query": "simulate-research-query",
   "toggle-simulated-logging": "toggle-simulated-logging",
   "toggle-subscriber-updates": "toggle-subscriber-updates",
   "trigger-long-running-operation": "trigger-long-running-operation",
@@ -273,7 +254,6 @@ const methods = {
   getSum: "get-sum",
   getTinyImage: "get-tiny-image",
   gzipFileAsResource: "gzip-file-as-resource",
-  simulateResearchQuery: "simulate-research-query",
   toggleSimulatedLogging: "toggle-simulated-logging",
   toggleSubscriberUpdates: "toggle-subscriber-updates",
   triggerLongRunningOperation: "trigger-long-running-operation",

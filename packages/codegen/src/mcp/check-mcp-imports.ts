@@ -5,6 +5,7 @@ import type { CodegenProblem } from '../errors.js';
 import { findMcpImports } from './find-mcp-imports.js';
 import { importGenerator } from './import-mcp.js';
 import { type ImportRecord, readRecord, sourceOf } from './import-record.js';
+import { importableTools } from './importable-tools.js';
 import { listMcpTools } from './list-mcp-tools.js';
 import type { McpListing } from './mcp-listing.js';
 import { renderMcpImport, toolFingerprint } from './render-mcp-import.js';
@@ -22,9 +23,10 @@ export interface ToolDrift {
   readonly vanished: readonly string[];
 }
 
-/** Compares the recorded fingerprints with the listing's. */
+/** Compares the recorded fingerprints with the listing's (of the tools a cell registers). */
 export function toolDrift(record: ImportRecord, listing: McpListing): ToolDrift {
-  const now = new Map(listing.tools.map((tool) => [tool.name, toolFingerprint(tool)]));
+  const { tools } = importableTools(listing.tools, record.prefix);
+  const now = new Map(tools.map((tool) => [tool.name, toolFingerprint(tool)]));
   const before = new Map(Object.entries(record.tools));
   const sorted = (names: Iterable<string>) => [...names].sort(compareText);
   return {

@@ -96,6 +96,7 @@ function toListing(tool: {
   description?: string | undefined;
   inputSchema: unknown;
   outputSchema?: unknown;
+  execution?: { taskSupport?: string | undefined } | undefined;
 }): McpToolListing {
   return {
     name: tool.name,
@@ -103,6 +104,7 @@ function toListing(tool: {
     ...(typeof tool.description === 'string' ? { description: tool.description } : {}),
     inputSchema: tool.inputSchema,
     ...(tool.outputSchema === undefined ? {} : { outputSchema: tool.outputSchema }),
+    ...(tool.execution?.taskSupport === 'required' ? { taskOnly: true as const } : {}),
   };
 }
 

@@ -5,6 +5,8 @@ export interface McpToolListing {
   readonly description?: string;
   readonly inputSchema: unknown;
   readonly outputSchema?: unknown;
+  /** The server says it runs only as an MCP task (`execution.taskSupport: 'required'`). */
+  readonly taskOnly?: true;
 }
 
 /** What an MCP server said about itself and its tools, tools in the server's order. */

@@ -57,7 +57,10 @@ const hostile: McpListing = {
       outputSchema: { type: 'object', properties: { total: { type: 'number' } }, required: ['total'] },
     },
     { name: '__proto__', inputSchema: { type: 'object' } },
-    { name: 'typed', inputSchema: {} },
+    { name: 'typed', inputSchema: { type: 'object' } },
+    { name: 'bad name!', inputSchema: { type: 'object' } },
+    { name: 'tasky', inputSchema: { type: 'object' }, taskOnly: true },
+    { name: 'loose', inputSchema: { type: 'string' } },
   ],
 };
 
@@ -91,7 +94,13 @@ describe('renderMcpImport', () => {
       '  "get-sum": { args: GetSumArgs; result: GetSumResult };\n  "get_sum": { args: GetSum2Args; result: unknown };\n',
     );
     expect(rendered.contents).toContain('  ["__proto__"]: "__proto__",\n');
-    expect(rendered.warnings).toEqual([]);
+    // What a cell would not register is not typed either.
+    expect(rendered.warnings).toEqual([
+      `tool 'bad name!' is left out: its name cannot be a tool's in a cell: the name 'bad name!' contains " "; use only letters, digits, '.', '_' and '-'`,
+      "tool 'loose' is left out: its inputSchema is not an object schema",
+      "tool 'tasky' is left out: it runs only as an MCP task, which a cell does not start",
+    ]);
+    expect(Object.keys(rendered.record.tools)).toEqual(['__proto__', 'get-sum', 'get_sum', 'typed']);
   });
 
   it('gives the same text whatever order the server lists its tools in', async () => {

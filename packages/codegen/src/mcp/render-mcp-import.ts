@@ -3,6 +3,7 @@ import type { Generator } from '../generate/banner.js';
 import { schemaHash } from '../generate/schema-hash.js';
 import { type Declaration, splitDeclarations } from '../generate/tidy-types.js';
 import type { ImportRecord, RecordedSource } from './import-record.js';
+import { importableTools } from './importable-tools.js';
 import { mcpToolIdentifiers, registeredName, serverIdentifiers } from './mcp-identifiers.js';
 import type { McpListing, McpToolListing } from './mcp-listing.js';
 import { mcpSchemaToJstt } from './mcp-schema-to-jstt.js';
@@ -34,16 +35,17 @@ export function toolFingerprint(tool: McpToolListing): string {
  * json-schema-to-typescript), the `<Server>Tools` map, and two typed call helpers that take anything
  * with the runtime's `Run.call` shape (`call<Server>(run, name, args)` and `<server>Tools(run).<tool>(args)`).
  * Pure: tools sorted by name, so the same listing always gives the same text. The file imports nothing.
+ * Only the tools a cell registers are typed (see `importableTools`); the others are warnings.
  */
 export async function renderMcpImport(
   listing: McpListing,
   settings: McpImportSettings,
   generator: Generator,
 ): Promise<RenderedImport> {
-  const tools = [...listing.tools].sort((a, b) => compareText(a.name, b.name));
+  const { tools, skipped } = importableTools(listing.tools, settings.prefix);
   const ids = mcpToolIdentifiers(tools.map((tool) => tool.name));
   const server = serverIdentifiers(settings.name);
-  const warnings: string[] = [];
+  const warnings = skipped.map((tool) => `tool '${tool.name}' is left out: ${tool.reason}`);
   const definitions: Record<string, unknown> = {};
   for (const tool of tools) {
     const stem = ids.get(tool.name)?.pascal ?? '';
