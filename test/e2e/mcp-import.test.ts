@@ -234,15 +234,7 @@ describe('check: an imported server whose schemas changed', () => {
 
   it('imports and checks a Streamable HTTP server by its address', async () => {
     const folder = variantFolder('a');
-    const server = spawn(process.execPath, [VARIANT_SERVER, '--http'], {
-      cwd: folder,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    children.push(server);
-    const url = await new Promise<string>((resolve, reject) => {
-      server.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
-      server.once('exit', (code) => reject(new Error(`the HTTP fixture exited with ${code}`)));
-    });
+    const url = await httpFixture(folder, {});
     const imported = await runCli(folder, 'import', 'mcp', '--name', 'remote', '--url', url);
     expect(imported.out).toBe(
       "generated/remote.mcp.gen.ts: written, 3 tools of the MCP server 'remote' (variant-server 1.0.0)",
@@ -284,6 +276,61 @@ function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+describe('an HTTP server that wants a token', () => {
+  afterEach(() => {
+    delete process.env.WESGINE_TEST_MCP_TOKEN;
+  });
+
+  it('is sent the header with the token read from the environment, which the file never holds', async () => {
+    const folder = variantFolder('a');
+    const url = await httpFixture(folder, { FIXTURE_TOKEN: 's3cret' });
+    const header = `Authorization: Bearer \${WESGINE_TEST_MCP_TOKEN}`;
+    const refused = await runCli(folder, 'import', 'mcp', '--name', 'remote', '--url', url, '--header', header);
+    expect(refused).toEqual({
+      code: 1,
+      out: '',
+      err: `error: generated/remote.mcp.gen.ts: the MCP server at ${url} could not be listed: the header Authorization uses the environment variable WESGINE_TEST_MCP_TOKEN, which is not set`,
+    });
+    process.env.WESGINE_TEST_MCP_TOKEN = 'wrong';
+    const wrong = await runCli(folder, 'import', 'mcp', '--name', 'remote', '--url', url, '--header', header);
+    expect(wrong.err).toContain('a bearer token is required');
+    process.env.WESGINE_TEST_MCP_TOKEN = 's3cret';
+    const imported = await runCli(folder, 'import', 'mcp', '--name', 'remote', '--url', url, '--header', header);
+    expect(imported).toMatchObject({ code: 0, err: '' });
+    const text = readFileSync(join(folder, 'generated', 'remote.mcp.gen.ts'), 'utf8');
+    expect(text).toContain(`"Authorization": "Bearer \${WESGINE_TEST_MCP_TOKEN}"`);
+    expect(text).not.toContain('s3cret');
+    expect(await runCli(folder, 'check')).toMatchObject({ code: 0 });
+    delete process.env.WESGINE_TEST_MCP_TOKEN;
+    expect((await runCli(folder, 'check')).err.split('\n')[0]).toBe(
+      `error: generated/remote.mcp.gen.ts: the MCP server at ${url} could not be listed: the header Authorization uses the environment variable WESGINE_TEST_MCP_TOKEN, which is not set`,
+    );
+  });
+
+  it('warns that a token given as is would be written into the file', async () => {
+    const folder = variantFolder('a');
+    const url = await httpFixture(folder, { FIXTURE_TOKEN: 's3cret' });
+    const imported = await runCli(folder, 'import', 'mcp', '--url', url, '--header', 'Authorization: Bearer s3cret');
+    expect(imported.err).toBe(
+      `warning: generated/variant-server.mcp.gen.ts: the header Authorization is written into the file as given; keep a secret in the environment instead: --header 'Authorization: Bearer \${TOKEN}'`,
+    );
+  });
+});
+
+/** Starts the variant server over HTTP in `folder`; its URL. */
+async function httpFixture(folder: string, env: Record<string, string>): Promise<string> {
+  const server = spawn(process.execPath, [VARIANT_SERVER, '--http'], {
+    cwd: folder,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(server);
+  return new Promise<string>((resolve, reject) => {
+    server.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
+    server.once('exit', (code) => reject(new Error(`the HTTP fixture exited with ${code}`)));
+  });
 }
 
 describe('imported files inside a tool pack', () => {

@@ -26,6 +26,8 @@ describe('wesgine-tools import: mistakes are one line and exit 2, and nothing is
       "--name does not apply with --update: the file's record says it",
     ],
     [['import', 'mcp', '--pack', 'p', '--', 'node'], '--pack does not apply to import'],
+    [['import', 'mcp', '--header', 'A: b', '--', 'node'], '--header applies to an HTTP server, given with --url'],
+    [['import', 'mcp', '--url', 'http://x', '--header', 'no colon'], "--header takes 'Name: value', got 'no colon'"],
     [['gen', '--url', 'http://x'], '--url does not apply to gen'],
   ])('%j', async (argv, message) => {
     expect(await run(...argv)).toEqual({ code: 2, out: '', err: `wesgine-tools: ${message}` });

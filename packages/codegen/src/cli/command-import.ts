@@ -8,6 +8,8 @@ export interface ImportFlags {
   readonly name: string | undefined;
   readonly out: string | undefined;
   readonly url: string | undefined;
+  /** One `Name: value` header for an HTTP server; `${NAME}` in the value is read from the environment. */
+  readonly header: string | undefined;
   readonly prefix: string | undefined;
   readonly update: string | undefined;
 }
@@ -34,6 +36,9 @@ export async function commandImport(io: CliIo, positionals: readonly string[], f
         : 'import mcp takes one server: a command after --, --url, or --update, not several',
     );
   }
+  if (flags.header !== undefined && flags.url === undefined) {
+    throw new UsageError('--header applies to an HTTP server, given with --url');
+  }
   if (flags.update !== undefined) {
     for (const flag of ['name', 'out', 'prefix'] as const) {
       if (flags[flag] !== undefined)
@@ -47,7 +52,7 @@ export async function commandImport(io: CliIo, positionals: readonly string[], f
   }
   const { importMcp } = await import('../mcp/import-mcp.js');
   const report = await importMcp({
-    server: flags.url === undefined ? { command } : { url: flags.url },
+    server: flags.url === undefined ? { command } : { url: flags.url, ...header(flags.header) },
     cwd: io.cwd,
     ...(flags.name === undefined ? {} : { name: flags.name }),
     ...(flags.out === undefined ? {} : { out: flags.out }),
@@ -55,6 +60,13 @@ export async function commandImport(io: CliIo, positionals: readonly string[], f
   });
   print(io, report);
   return 0;
+}
+
+function header(text: string | undefined): { headers?: Record<string, string> } {
+  if (text === undefined) return {};
+  const match = /^([^:\s]+)\s*:\s*(.*)$/s.exec(text);
+  if (match?.[1] === undefined) throw new UsageError(`--header takes 'Name: value', got '${text}'`);
+  return { headers: { [match[1]]: match[2] ?? '' } };
 }
 
 function print(io: CliIo, report: ImportMcpReport): void {

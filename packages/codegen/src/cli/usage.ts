@@ -10,7 +10,7 @@ Usage:
   wesgine-tools call <tool> [<json>] [--pack <dir>]
                                                  validate arguments and run one handler locally
   wesgine-tools import mcp [--name <name>] [--out <dir>] [--prefix <p>] -- <command...>
-  wesgine-tools import mcp [--name <name>] [--out <dir>] [--prefix <p>] --url <address>
+  wesgine-tools import mcp [--name <name>] [--out <dir>] [--prefix <p>] --url <address> [--header 'N: v']
                                                  type an MCP server's tools: <dir>/<name>.mcp.gen.ts
                                                  (default generated/) with typed call helpers for a run
   wesgine-tools import mcp --update <file|dir>   import those servers again as their files record

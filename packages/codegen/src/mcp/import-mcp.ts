@@ -12,7 +12,9 @@ import { renderMcpImport } from './render-mcp-import.js';
 
 export interface ImportMcpOptions {
   /** The server to reach: a command to start over stdio, or a Streamable HTTP address. */
-  readonly server: { readonly command: readonly string[] } | { readonly url: string };
+  readonly server:
+    | { readonly command: readonly string[] }
+    | { readonly url: string; readonly headers?: Readonly<Record<string, string>> };
   /** The server's name in the cell (`upsert({ name })`); by default derived from the name the server gives. */
   readonly name?: string;
   /** The `prefix` the cell registers the tools with, so the helpers call them by their registered names. */
@@ -91,8 +93,19 @@ export async function importMcp(options: ImportMcpOptions): Promise<ImportMcpRep
     server: listed.listing.server,
     tools: Object.keys(rendered.record.tools),
     written,
-    warnings: rendered.warnings,
+    warnings: [...literalSecrets(source), ...rendered.warnings],
   };
+}
+
+/** A credential given as is ends up in the generated file; say so, and how to keep it out. */
+function literalSecrets(source: McpSource): string[] {
+  if (source.transport !== 'http') return [];
+  return Object.entries(source.headers ?? {})
+    .filter(([name, value]) => /auth|token|key|secret|cookie/i.test(name) && !value.includes('${'))
+    .map(
+      ([name]) =>
+        `the header ${name} is written into the file as given; keep a secret in the environment instead: --header '${name}: Bearer \${TOKEN}'`,
+    );
 }
 
 /** The generator as the banner names it. */
@@ -111,7 +124,13 @@ function toSource(server: ImportMcpOptions['server'], cwd: string): McpSource | 
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       return `'${server.url}' is not an http or https address; a stdio server is imported with -- <command...>`;
     }
-    return { transport: 'http', url: url.href };
+    const headers = server.headers ?? {};
+    for (const name of Object.keys(headers)) {
+      if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name)) return `'${name}' is not a header name`;
+    }
+    return Object.keys(headers).length === 0
+      ? { transport: 'http', url: url.href }
+      : { transport: 'http', url: url.href, headers: { ...headers } };
   }
   const [command, ...args] = server.command;
   if (command === undefined || command === '') return 'no command to start the server: give it after --';

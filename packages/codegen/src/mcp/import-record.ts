@@ -23,11 +23,14 @@ export interface ImportRecord {
 
 export type RecordedSource =
   | { readonly transport: 'stdio'; readonly command: string; readonly args: readonly string[]; readonly cwd: string }
-  | { readonly transport: 'http'; readonly url: string };
+  | { readonly transport: 'http'; readonly url: string; readonly headers?: Readonly<Record<string, string>> };
 
 /** The source as the record keeps it, seen from `folder` (the generated file's folder). */
 export function recordSource(source: McpSource, folder: string): RecordedSource {
-  if (source.transport === 'http') return { transport: 'http', url: source.url };
+  if (source.transport === 'http')
+    return source.headers === undefined
+      ? { transport: 'http', url: source.url }
+      : { transport: 'http', url: source.url, headers: { ...source.headers } };
   const cwd = relative(folder, source.cwd).split(sep).join('/') || '.';
   return { transport: 'stdio', command: source.command, args: [...source.args], cwd };
 }
@@ -35,7 +38,7 @@ export function recordSource(source: McpSource, folder: string): RecordedSource 
 /** The source a record names, with its folder made absolute again from `folder`. */
 export function sourceOf(record: ImportRecord, folder: string): McpSource {
   const { source } = record;
-  if (source.transport === 'http') return { transport: 'http', url: source.url };
+  if (source.transport === 'http') return source;
   const cwd = isAbsolute(source.cwd) ? source.cwd : resolve(folder, source.cwd);
   return { transport: 'stdio', command: source.command, args: [...source.args], cwd };
 }
@@ -69,7 +72,13 @@ function recordProblem(value: unknown): string | undefined {
     return 'has an import record without its tool fingerprints';
   }
   const source = record.source as Record<string, unknown> | undefined;
-  if (source?.transport === 'http' && typeof source.url === 'string') return undefined;
+  const headers = source?.headers as Record<string, unknown> | undefined;
+  const headersOk =
+    headers === undefined ||
+    (typeof headers === 'object' &&
+      headers !== null &&
+      Object.values(headers).every((value) => typeof value === 'string'));
+  if (source?.transport === 'http' && typeof source.url === 'string' && headersOk) return undefined;
   if (
     source?.transport === 'stdio' &&
     typeof source.command === 'string' &&

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import type { McpListing, McpToolListing } from './mcp-listing.js';
-import { commandLine, type McpSource } from './mcp-source.js';
+import { commandLine, expandHeaders, type McpSource } from './mcp-source.js';
 
 export interface ListMcpToolsOptions {
   /** How long connecting and each listing request may take, in milliseconds (default 30 000). */
@@ -73,13 +73,17 @@ export async function listMcpTools(source: McpSource, options: ListMcpToolsOptio
 async function makeTransport(source: McpSource, stderr: string[]) {
   if (source.transport === 'http') {
     const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
-    return new StreamableHTTPClientTransport(new URL(source.url));
+    const headers = expandHeaders(source.headers ?? {}, process.env);
+    if (typeof headers === 'string') throw new Error(headers);
+    return new StreamableHTTPClientTransport(new URL(source.url), { requestInit: { headers } });
   }
   const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
   const transport = new StdioClientTransport({
     command: source.command,
     args: [...source.args],
     cwd: source.cwd,
+    // The user's own command, run as they would run it: with their environment (API keys included).
+    env: inheritedEnvironment(),
     stderr: 'pipe',
   });
   transport.stderr?.on('data', (chunk: Buffer) => {
@@ -169,4 +173,10 @@ function schemaIssues(text: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+function inheritedEnvironment(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env)) if (value !== undefined) env[name] = value;
+  return env;
 }

@@ -9,7 +9,34 @@ export type McpSource =
       readonly args: readonly string[];
       readonly cwd: string;
     }
-  | { readonly transport: 'http'; readonly url: string };
+  | {
+      readonly transport: 'http';
+      readonly url: string;
+      /** Sent with every request; `${NAME}` in a value is the environment variable NAME, read at connect time. */
+      readonly headers?: Readonly<Record<string, string>>;
+    };
+
+/**
+ * The headers with each `${NAME}` replaced by the environment variable NAME, or a sentence naming the
+ * header and the variable that is not set. What the record keeps is the unexpanded text, so a token
+ * kept in the environment is never written into a generated file.
+ */
+export function expandHeaders(
+  headers: Readonly<Record<string, string>>,
+  env: NodeJS.ProcessEnv,
+): Record<string, string> | string {
+  const expanded: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    let missing: string | undefined;
+    expanded[name] = value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_match, variable: string) => {
+      const found = env[variable];
+      if (found === undefined) missing ??= variable;
+      return found ?? '';
+    });
+    if (missing !== undefined) return `the header ${name} uses the environment variable ${missing}, which is not set`;
+  }
+  return expanded;
+}
 
 /** The command line of a stdio source as a person would type it, each argument quoted when it needs it. */
 export function commandLine(command: string, args: readonly string[]): string {
