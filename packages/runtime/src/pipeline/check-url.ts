@@ -8,7 +8,7 @@ import type { CallScope } from './call-scope.js';
  * rules. A Zone that would ask counts as a refusal here: nobody can be asked mid-call.
  */
 export async function checkUrl(
-  scope: CallScope,
+  scope: Pick<CallScope, 'network' | 'zone'> & { readonly roots: { readonly workDir: string } },
   tool: string,
   category: ToolCategory,
   url: string,

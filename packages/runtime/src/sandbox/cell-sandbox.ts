@@ -1,10 +1,8 @@
 // A cell's OS sandbox: the settings it was created with, the programs it is running (all stopped with
 // the cell), and the `ToolSandbox` each call's handler receives.
-import { existsSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { ToolError, type ToolProcess, type ToolProcessRequest, type ToolSandbox } from '@wesgine/schema';
-import { credentialFolders } from '../governance/hardline-paths.js';
-import { isInside } from '../governance/real-path.js';
 import type { PreparedRoots } from '../governance/sandbox-path.js';
 import type { Zone } from '../zone/zone.js';
 import { bubblewrapArguments } from './bubblewrap-arguments.js';
@@ -21,7 +19,7 @@ import type { ResolvedSandbox } from './sandbox-settings.js';
 import { SandboxViewError, sandboxView } from './sandbox-view.js';
 import { unavailableMessage } from './sandboxed-program.js';
 import { Standby } from './standby.js';
-import { extraProgramFolders, hiddenSystemPaths, systemMounts } from './system-folders.js';
+import { coveredCredentials, extraProgramFolders, hiddenSystemPaths, systemMounts } from './system-folders.js';
 
 /** The memo key of calls without a zone. */
 const NO_ZONE = {};
@@ -131,9 +129,7 @@ export class CellSandbox {
     const home = homedir();
     const readPaths = [...extraProgramFolders(request.env.PATH, home), ...this.settings.readPaths];
     // A read path that holds a credential folder (a toolchain under the home folder) shows it covered.
-    const credentials = credentialFolders(home)
-      .filter((folder) => readPaths.some((path) => isInside(folder, path)) && existsSync(folder))
-      .map((path) => ({ path, folder: true }));
+    const credentials = coveredCredentials(readPaths, home);
     let cwd: string;
     try {
       cwd = realpathSync(request.cwd);

@@ -11,8 +11,8 @@ import { behindBridge, proxyBridgeFile } from './network/proxy-bridge.js';
 import { DEFAULT_SANDBOX_LIMITS } from './sandbox-settings.js';
 import { hiddenSystemPaths, systemMounts } from './system-folders.js';
 
-/** A day of CPU time. */
-const LONG_LIVED_CPU_SECONDS = 24 * 3600;
+/** A day of CPU time: a long-lived program's limit is its lifetime's, not one command's. */
+export const LONG_LIVED_CPU_SECONDS = 24 * 3600;
 
 export interface SandboxedProgramOptions {
   /** Who asks, for the message when the sandbox cannot start (`browser_navigate`). */

@@ -1,6 +1,7 @@
 // The host folders every sandboxed program sees read-only, and the system files it never sees.
-import { lstatSync, readlinkSync } from 'node:fs';
+import { existsSync, lstatSync, readlinkSync } from 'node:fs';
 import { delimiter, resolve } from 'node:path';
+import { credentialFolders } from '../governance/hardline-paths.js';
 import { isInside } from '../governance/real-path.js';
 
 /** Programs, libraries and their configuration. `/home`, `/root`, `/var`, `/run`, `/srv`, `/mnt` are not. */
@@ -71,4 +72,11 @@ export function extraProgramFolders(path: string | undefined, home: string): str
     if (!folders.includes(folder)) folders.push(folder);
   }
   return folders;
+}
+
+/** The credential folders of the home folder that lie in a read path (a toolchain there): to be covered. */
+export function coveredCredentials(readPaths: readonly string[], home: string): { path: string; folder: true }[] {
+  return credentialFolders(home)
+    .filter((folder) => readPaths.some((path) => isInside(folder, path)) && existsSync(folder))
+    .map((path) => ({ path, folder: true }));
 }
