@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { check } from '@wesgine/codegen';
+import { CodegenError, check, importMcp } from '@wesgine/codegen';
 import { createEngine, type ToolSource } from '@wesgine/runtime';
 import { defineTool, Type } from '@wesgine/schema';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -154,6 +154,41 @@ describe('a server whose schemas try to break the generated file', () => {
       'export interface GetSumArgs {\n  "odd key": string\n  list?: GetSumArgs_Node[]\n  self?: GetSumArgs\n  secret?: unknown\n  remote?: unknown\n  mode?: unknown\n  kind?: ("x" | "y\'z")\n  either?: (string | null)\n}\n',
     );
     expect(await runCli(folder, 'check')).toMatchObject({ code: 0 });
+  });
+});
+
+describe('a server that fails', () => {
+  it('that exits at once is reported with the end of its stderr', async () => {
+    const folder = variantFolder('crash');
+    expect(await runCli(folder, 'import', 'mcp', '--name', 'db', '--', 'node', VARIANT_SERVER)).toEqual({
+      code: 1,
+      out: '',
+      err: `error: generated/db.mcp.gen.ts: the MCP server started with \`node ${VARIANT_SERVER}\` could not be listed: it closed the connection (did it exit?); its stderr ends with: fixture: cannot open its database, giving up`,
+    });
+  });
+
+  it('that never answers is given up on after the timeout, its process ended, nothing written', async () => {
+    const folder = variantFolder('hang');
+    const importing = importMcp({
+      server: { command: ['node', VARIANT_SERVER] },
+      name: 'slow',
+      cwd: folder,
+      timeoutMs: 1500,
+    });
+    const error = await importing.then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(CodegenError.isInstance(error)).toBe(true);
+    expect((error as CodegenError).problems).toEqual([
+      {
+        file: 'generated/slow.mcp.gen.ts',
+        message: `the MCP server started with \`node ${VARIANT_SERVER}\` could not be listed: it did not answer in time (Request timed out)`,
+      },
+    ]);
+    expect(() => readFileSync(join(folder, 'generated', 'slow.mcp.gen.ts'))).toThrow(/ENOENT/);
+    const [pid] = readFileSync(join(folder, 'server-pids.txt'), 'utf8').trim().split('\n').map(Number);
+    expect(isAlive(pid ?? 0)).toBe(false);
   });
 });
 
@@ -359,5 +394,9 @@ describe('imported files inside a tool pack', () => {
     const cli = await runCli(pack, 'check');
     expect(cli.code).toBe(1);
     expect(cli.err.split('\n').at(-1)).toBe('1 pack failed the check');
+    expect((await runCli(pack, 'import', 'mcp', '--update', 'generated')).out).toBe(
+      "generated/calc.mcp.gen.ts: updated, 3 tools of the MCP server 'calc' (variant-server 1.0.0)",
+    );
+    expect(await runCli(pack, 'check')).toMatchObject({ code: 0 });
   });
 });
