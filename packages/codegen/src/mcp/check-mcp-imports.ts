@@ -48,17 +48,15 @@ export async function checkMcpImports(
   update: (file: string) => string,
   options: { readonly timeoutMs?: number } = {},
 ): Promise<McpImportProblem[]> {
-  const problems: McpImportProblem[] = [];
-  const files = findMcpImports(root);
-  await Promise.all(
-    files.map(async (file) => {
+  // Each server is started (or reached) at once: they wait on their own start, not on each other.
+  const found = await Promise.all(
+    findMcpImports(root).map((file) => {
       const path = file === '.' ? root : join(root, file);
       const shown = file === '.' ? path : file;
-      const found = checkOne(path, shown, update(shown), options);
-      problems.push(...(await found));
+      return checkOne(path, shown, update(shown), options);
     }),
   );
-  return problems.sort((a, b) => compareText(a.file, b.file));
+  return found.flat().sort((a, b) => compareText(a.file, b.file));
 }
 
 async function checkOne(
