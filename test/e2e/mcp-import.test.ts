@@ -235,6 +235,24 @@ describe('check: an imported server whose schemas changed', () => {
     expect(await runCli(folder, 'check')).toMatchObject({ code: 0 });
   });
 
+  it('with a tool list, types and compares only those tools, as the cell allows only those', async () => {
+    const folder = variantFolder('a');
+    const argv = ['import', 'mcp', '--name', 'calc', '--out', '.', '--tools', 'add,nope', '--', 'node', VARIANT_SERVER];
+    expect(await runCli(folder, ...argv)).toEqual({
+      code: 0,
+      out: "calc.mcp.gen.ts: written, 1 tool of the MCP server 'calc' (variant-server 1.0.0)",
+      err: "warning: calc.mcp.gen.ts: the tool list names 'nope', which the server does not list",
+    });
+    expect(readFileSync(join(folder, 'calc.mcp.gen.ts'), 'utf8')).toContain(
+      '  "allow": [\n    "add",\n    "nope"\n  ],\n',
+    );
+    writeFileSync(join(folder, 'variant.txt'), 'b');
+    expect((await runCli(folder, 'check')).err.split('\n')[0]).toBe(
+      "error: calc.mcp.gen.ts: the MCP server 'calc' changed its tools: the schema of tool 'add' changed; run `wesgine-tools import mcp --update calc.mcp.gen.ts`",
+    );
+    expect(await runCli(folder, 'import', 'mcp', '--update', '.', '--tools', 'x')).toMatchObject({ code: 2 });
+  });
+
   it('says a file is out of date when only a description changed', async () => {
     const folder = variantFolder('a');
     await runCli(folder, 'import', 'mcp', '--name', 'calc', '--out', '.', '--', 'node', VARIANT_SERVER);

@@ -11,6 +11,8 @@ export interface ImportFlags {
   /** One `Name: value` header for an HTTP server; `${NAME}` in the value is read from the environment. */
   readonly header: string | undefined;
   readonly prefix: string | undefined;
+  /** `a,b`: only these tools, as the cell's allow list. */
+  readonly tools: string | undefined;
   readonly update: string | undefined;
 }
 
@@ -40,7 +42,7 @@ export async function commandImport(io: CliIo, positionals: readonly string[], f
     throw new UsageError('--header applies to an HTTP server, given with --url');
   }
   if (flags.update !== undefined) {
-    for (const flag of ['name', 'out', 'prefix'] as const) {
+    for (const flag of ['name', 'out', 'prefix', 'tools'] as const) {
       if (flags[flag] !== undefined)
         throw new UsageError(`--${flag} does not apply with --update: the file's record says it`);
     }
@@ -57,9 +59,19 @@ export async function commandImport(io: CliIo, positionals: readonly string[], f
     ...(flags.name === undefined ? {} : { name: flags.name }),
     ...(flags.out === undefined ? {} : { out: flags.out }),
     ...(flags.prefix === undefined ? {} : { prefix: flags.prefix }),
+    ...(flags.tools === undefined ? {} : { tools: toolList(flags.tools) }),
   });
   print(io, report);
   return 0;
+}
+
+function toolList(text: string): string[] {
+  const names = text
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  if (names.length === 0) throw new UsageError('--tools takes tool names separated by commas');
+  return [...new Set(names)];
 }
 
 function header(text: string | undefined): { headers?: Record<string, string> } {

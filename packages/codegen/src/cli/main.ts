@@ -7,7 +7,7 @@ import { resolvePacks } from './resolve-packs.js';
 import { USAGE } from './usage.js';
 
 const FLAGS = {
-  withValue: ['pack', 'name', 'out', 'url', 'header', 'prefix', 'update'],
+  withValue: ['pack', 'name', 'out', 'url', 'header', 'prefix', 'tools', 'update'],
   switches: ['help', 'version', 'force'],
 } as const;
 
@@ -20,7 +20,7 @@ const COMMAND_FLAGS: Readonly<Record<string, readonly string[]>> = {
   docs: ['pack'],
   list: ['pack'],
   call: ['pack'],
-  import: ['name', 'out', 'url', 'header', 'prefix', 'update'],
+  import: ['name', 'out', 'url', 'header', 'prefix', 'tools', 'update'],
 };
 
 /** The CLI: parses argv, runs one command, returns the exit code. Never throws. */
@@ -97,6 +97,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
           url: stringFlag(flags, 'url'),
           header: stringFlag(flags, 'header'),
           prefix: stringFlag(flags, 'prefix'),
+          tools: stringFlag(flags, 'tools'),
           update: stringFlag(flags, 'update'),
         });
       }

@@ -9,7 +9,7 @@ Usage:
   wesgine-tools list [--pack <dir>]              print the catalogue of tools with their categories
   wesgine-tools call <tool> [<json>] [--pack <dir>]
                                                  validate arguments and run one handler locally
-  wesgine-tools import mcp [--name <name>] [--out <dir>] [--prefix <p>] -- <command...>
+  wesgine-tools import mcp [--name <name>] [--out <dir>] [--prefix <p>] [--tools a,b] -- <command...>
   wesgine-tools import mcp [--name <name>] [--out <dir>] [--prefix <p>] --url <address> [--header 'N: v']
                                                  type an MCP server's tools: <dir>/<name>.mcp.gen.ts
                                                  (default generated/) with typed call helpers for a run

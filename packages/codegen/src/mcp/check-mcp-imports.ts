@@ -4,7 +4,7 @@ import { compareText } from '../compare-text.js';
 import type { CodegenProblem } from '../errors.js';
 import { findMcpImports } from './find-mcp-imports.js';
 import { importGenerator } from './import-mcp.js';
-import { type ImportRecord, readRecord, sourceOf } from './import-record.js';
+import { type ImportRecord, readRecord, settingsOf, sourceOf } from './import-record.js';
 import { importableTools } from './importable-tools.js';
 import { listMcpTools } from './list-mcp-tools.js';
 import type { McpListing } from './mcp-listing.js';
@@ -25,7 +25,7 @@ export interface ToolDrift {
 
 /** Compares the recorded fingerprints with the listing's (of the tools a cell registers). */
 export function toolDrift(record: ImportRecord, listing: McpListing): ToolDrift {
-  const { tools } = importableTools(listing.tools, record.prefix);
+  const { tools } = importableTools(listing.tools, record);
   const now = new Map(tools.map((tool) => [tool.name, toolFingerprint(tool)]));
   const before = new Map(Object.entries(record.tools));
   const sorted = (names: Iterable<string>) => [...names].sort(compareText);
@@ -87,11 +87,7 @@ async function checkOne(
       { file, kind: 'mcp-changed', message: `${server} changed its tools: ${parts.join('; ')}; run \`${update}\`` },
     ];
   }
-  const rendered = await renderMcpImport(
-    listed.listing,
-    { name: record.name, ...(record.prefix === undefined ? {} : { prefix: record.prefix }), source: record.source },
-    importGenerator(),
-  );
+  const rendered = await renderMcpImport(listed.listing, settingsOf(record), importGenerator());
   if (rendered.contents === text) return [];
   const { server: before } = record;
   const { server: now } = listed.listing;

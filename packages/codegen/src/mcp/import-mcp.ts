@@ -19,6 +19,8 @@ export interface ImportMcpOptions {
   readonly name?: string;
   /** The `prefix` the cell registers the tools with, so the helpers call them by their registered names. */
   readonly prefix?: string;
+  /** Only these tools, as the cell's `upsert({ tools })` allow list keeps them. */
+  readonly tools?: readonly string[];
   /** The folder to write `<name>.mcp.gen.ts` into, relative to `cwd` (default `generated`). */
   readonly out?: string;
   /** Where the command starts and relative paths are resolved (default the process's folder). */
@@ -77,6 +79,7 @@ export async function importMcp(options: ImportMcpOptions): Promise<ImportMcpRep
     {
       name,
       ...(options.prefix === undefined ? {} : { prefix: options.prefix }),
+      ...(options.tools === undefined ? {} : { allow: options.tools }),
       source: recordSource(source, dirname(path)),
     },
     { name: GENERATOR_NAME, version: generatorVersion() },

@@ -14,6 +14,8 @@ export interface ImportRecord {
   readonly name: string;
   /** Put before each tool's name in the registry, as `upsert({ prefix })` does. */
   readonly prefix?: string;
+  /** The tools the import was limited to (`--tools`), sorted; all when absent. */
+  readonly allow?: readonly string[];
   /** The server's own name and version, as it said when connecting. */
   readonly server: { readonly name: string; readonly version: string };
   readonly source: RecordedSource;
@@ -33,6 +35,21 @@ export function recordSource(source: McpSource, folder: string): RecordedSource 
       : { transport: 'http', url: source.url, headers: { ...source.headers } };
   const cwd = relative(folder, source.cwd).split(sep).join('/') || '.';
   return { transport: 'stdio', command: source.command, args: [...source.args], cwd };
+}
+
+/** How to render a record's server again: its name, prefix, tool list and source, as recorded. */
+export function settingsOf(record: ImportRecord): {
+  name: string;
+  prefix?: string;
+  allow?: readonly string[];
+  source: RecordedSource;
+} {
+  return {
+    name: record.name,
+    ...(record.prefix === undefined ? {} : { prefix: record.prefix }),
+    ...(record.allow === undefined ? {} : { allow: record.allow }),
+    source: record.source,
+  };
 }
 
 /** The source a record names, with its folder made absolute again from `folder`. */
@@ -63,6 +80,12 @@ function recordProblem(value: unknown): string | undefined {
   if (typeof record.name !== 'string') return 'has an import record without a server name';
   if (record.prefix !== undefined && typeof record.prefix !== 'string')
     return 'has an import record whose prefix is not text';
+  if (
+    record.allow !== undefined &&
+    !(Array.isArray(record.allow) && record.allow.every((name) => typeof name === 'string'))
+  ) {
+    return 'has an import record whose tool list is not a list of names';
+  }
   const server = record.server as { name?: unknown; version?: unknown } | undefined;
   if (typeof server?.name !== 'string' || typeof server.version !== 'string') {
     return 'has an import record without the server name and version';

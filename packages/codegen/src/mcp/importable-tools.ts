@@ -12,12 +12,18 @@ export interface ImportableTools {
 /**
  * What a cell's MCP client would register (so typing the others would only type calls that fail): a
  * tool whose registered name is no valid tool name, one that runs only as an MCP task, or one whose
- * input schema is not an object schema is left out.
+ * input schema is not an object schema is left out. With an allow list (`upsert({ tools })`), only
+ * the tools it names are kept; the others are left out without a word.
  */
-export function importableTools(listed: readonly McpToolListing[], prefix: string | undefined): ImportableTools {
+export function importableTools(
+  listed: readonly McpToolListing[],
+  settings: { readonly prefix?: string; readonly allow?: readonly string[] },
+): ImportableTools {
+  const { prefix, allow } = settings;
   const tools: McpToolListing[] = [];
   const skipped: { name: string; reason: string }[] = [];
   for (const tool of [...listed].sort((a, b) => compareText(a.name, b.name))) {
+    if (allow !== undefined && !allow.includes(tool.name)) continue;
     const reason = leftOut(tool, prefix);
     if (reason === undefined) tools.push(tool);
     else skipped.push({ name: tool.name, reason });

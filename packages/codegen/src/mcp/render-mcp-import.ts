@@ -14,6 +14,8 @@ const ROOT = 'WesgineMcpImportRoot';
 export interface McpImportSettings {
   readonly name: string;
   readonly prefix?: string;
+  /** Only these tools, as `upsert({ tools })` allows them; all by default. */
+  readonly allow?: readonly string[];
   readonly source: RecordedSource;
 }
 
@@ -42,10 +44,16 @@ export async function renderMcpImport(
   settings: McpImportSettings,
   generator: Generator,
 ): Promise<RenderedImport> {
-  const { tools, skipped } = importableTools(listing.tools, settings.prefix);
+  const { tools, skipped } = importableTools(listing.tools, settings);
   const ids = mcpToolIdentifiers(tools.map((tool) => tool.name));
   const server = serverIdentifiers(settings.name);
-  const warnings = skipped.map((tool) => `tool '${tool.name}' is left out: ${tool.reason}`);
+  const listed = new Set(listing.tools.map((tool) => tool.name));
+  const warnings = [
+    ...(settings.allow ?? [])
+      .filter((name) => !listed.has(name))
+      .map((name) => `the tool list names '${name}', which the server does not list`),
+    ...skipped.map((tool) => `tool '${tool.name}' is left out: ${tool.reason}`),
+  ];
   const definitions: Record<string, unknown> = {};
   for (const tool of tools) {
     const stem = ids.get(tool.name)?.pascal ?? '';
@@ -88,6 +96,7 @@ export async function renderMcpImport(
   const record: ImportRecord = {
     name: settings.name,
     ...(settings.prefix === undefined ? {} : { prefix: settings.prefix }),
+    ...(settings.allow === undefined ? {} : { allow: [...settings.allow].sort(compareText) }),
     server: { name: listing.server.name, version: listing.server.version },
     source: settings.source,
     tools: Object.fromEntries(tools.map((tool) => [tool.name, toolFingerprint(tool)])),

@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { type CodegenProblem, problem } from '../errors.js';
 import { findMcpImports } from './find-mcp-imports.js';
 import { type ImportMcpReport, importGenerator } from './import-mcp.js';
-import { readRecord, sourceOf } from './import-record.js';
+import { readRecord, settingsOf, sourceOf } from './import-record.js';
 import { listMcpTools } from './list-mcp-tools.js';
 import { renderMcpImport } from './render-mcp-import.js';
 
@@ -15,7 +15,7 @@ export interface UpdateMcpReport {
 
 /**
  * `wesgine-tools import mcp --update <file or folder>`: imports each server again as its file's record
- * says (same name, prefix and source), rewriting the files that changed. Every file is tried; the
+ * says (same name, prefix, tool list and source), rewriting the files that changed. Every file is tried; the
  * failures are thrown together as one `CodegenError` after the others were written.
  */
 export async function updateMcpImports(
@@ -47,11 +47,7 @@ export async function updateMcpImports(
       problems.push(problem(shown(path), undefined, listed.reason));
       continue;
     }
-    const rendered = await renderMcpImport(
-      listed.listing,
-      { name: record.name, ...(record.prefix === undefined ? {} : { prefix: record.prefix }), source: record.source },
-      importGenerator(),
-    );
+    const rendered = await renderMcpImport(listed.listing, settingsOf(record), importGenerator());
     const written = rendered.contents === text ? 'unchanged' : 'modified';
     if (written === 'modified') writeFileSync(path, rendered.contents);
     reports.push({
