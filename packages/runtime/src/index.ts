@@ -41,6 +41,9 @@ export type { HostLookup, ResolvedAddress, UrlJudgement, UrlOptions } from './go
 export { judgeUrl } from './governance/url/judge-url.js';
 export { isBlockedAddress } from './governance/url/private-address.js';
 export type { GovernanceVerdict } from './governance/verdict.js';
+export type { CellMcps } from './mcp/client/cell-mcps.js';
+export type { McpServerConfig, McpTransport } from './mcp/client/mcp-server-config.js';
+export type { McpServerState, McpServerStatus } from './mcp/client/mcp-server-status.js';
 export type { AuditEvent } from './pipeline/audit-event.js';
 export type { CallOptions } from './pipeline/call-options.js';
 export type { ToolResult } from './pipeline/tool-result.js';

@@ -15,6 +15,7 @@ import {
 import { ApprovalQueue } from '../approval/approval-queue.js';
 import type { CycleConfig } from '../cycle/cycle-config.js';
 import { cycleConfigFrom } from '../cycle/cycle-settings.js';
+import { type CellMcps, McpServers } from '../mcp/client/cell-mcps.js';
 import type { AuditEvent } from '../pipeline/audit-event.js';
 import { type AnyHandler, type RegisteredTool, registerTool } from '../registry/registered-tool.js';
 import type { ToolSource } from '../registry/tool-source.js';
@@ -81,6 +82,8 @@ export class Cell {
   readonly #runs = new Map<string, WeakRef<Run>>();
   readonly #forgetRun = new FinalizationRegistry<string>((id) => this.#runs.delete(id));
   readonly #sessions = new SessionStates();
+  /** The cell's MCP servers, made on first use. */
+  #mcps: McpServers | undefined;
   /** Sub-agents offered to delegating tools, by name. */
   readonly #delegates = new Map<string, AgentToolConfig>();
 
@@ -149,6 +152,18 @@ export class Cell {
     conflicts(): ReadonlyMap<string, string>;
   } {
     return this.#sources;
+  }
+
+  /**
+   * The cell's MCP servers: `upsert(config)` connects one and registers its tools (source `mcp:<name>`),
+   * `deregister(name)` removes it, `list()` tells each one's state. `cell.stop()` stops them all.
+   */
+  mcps(): CellMcps {
+    if (this.#mcps === undefined) {
+      this.#mcps = new McpServers(this);
+      if (this.#stopping.signal.aborted) this.#mcps.stop();
+    }
+    return this.#mcps;
   }
 
   /** An engine tool this cell offers (not disabled), by its name or an alias. */
@@ -298,6 +313,7 @@ export class Cell {
 
   async stop(): Promise<void> {
     this.#stopping.abort();
+    this.#mcps?.stop();
     await Promise.all([this.#sources.closeAll(), this.sandbox.stopAll()]);
   }
 

@@ -24,7 +24,7 @@ export interface ToolSource {
   /** Who supplies the tools, for the audit record: the MCP server and its version, `package@version`. */
   readonly provenance: string;
   /** `off` when its process runs outside the OS sandbox (asked for by name): every audit event says so. */
-  readonly sandbox?: 'off';
+  readonly sandbox?: 'off' | undefined;
   tools(): readonly SourcedTool[];
   /** Lets the cell hear that the list changed (MCP `notifications/tools/list_changed`); returns the unsubscribe. */
   onToolsChanged?(listener: () => void): () => void;
