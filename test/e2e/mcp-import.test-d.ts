@@ -31,6 +31,7 @@ describe('the typed calls of an imported MCP server (mcp-server-everything)', ()
       | 'get-env'
       | 'get-resource-links'
       | 'get-resource-reference'
+      | 'get-roots-list'
       | 'get-structured-content'
       | 'get-sum'
       | 'get-tiny-image'

@@ -1,16 +1,14 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CodegenError, check, importMcp } from '@wesgine/codegen';
-import { createEngine, type ToolSource } from '@wesgine/runtime';
-import { defineTool, Type } from '@wesgine/schema';
+import { createEngine, type Run } from '@wesgine/runtime';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from './cli-harness.js';
 import { copyExamplePack, readPackFile, removeCopies } from './codegen-harness.js';
-import { callEverything, everythingTools } from './mcp-import/everything.mcp.gen.js';
+import { callEverything, everythingServer, everythingTools } from './mcp-import/everything.mcp.gen.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const GOLDEN_FOLDER = join(here, 'mcp-import');
@@ -55,7 +53,7 @@ describe('wesgine-tools import mcp against mcp-server-everything', () => {
     // simulate-research-query runs only as an MCP task, which a cell does not start: not typed.
     expect(result).toEqual({
       code: 0,
-      out: "types/everything.mcp.gen.ts: written, 12 tools of the MCP server 'everything' (mcp-servers/everything 2.0.0)",
+      out: "types/everything.mcp.gen.ts: written, 13 tools of the MCP server 'everything' (mcp-servers/everything 2.0.0)",
       err: "warning: types/everything.mcp.gen.ts: tool 'simulate-research-query' is left out: it runs only as an MCP task, which a cell does not start",
     });
     const written = readFileSync(join(folder, 'types', 'everything.mcp.gen.ts'), 'utf8');
@@ -69,7 +67,7 @@ describe('wesgine-tools import mcp against mcp-server-everything', () => {
     );
     const again = await runCli(folder, 'import', 'mcp', '--out', 'types', '--', 'node', EVERYTHING, 'stdio');
     expect(again.out).toBe(
-      "types/everything.mcp.gen.ts: is current, 12 tools of the MCP server 'everything' (mcp-servers/everything 2.0.0)",
+      "types/everything.mcp.gen.ts: is current, 13 tools of the MCP server 'everything' (mcp-servers/everything 2.0.0)",
     );
   });
 
@@ -81,46 +79,18 @@ describe('wesgine-tools import mcp against mcp-server-everything', () => {
     });
   });
 
-  it('calls the real server through a Run with the typed helpers, by the names the cell registers', async () => {
-    const client = new Client({ name: 'test', version: '1' });
-    await client.connect(new StdioClientTransport({ command: 'node', args: [EVERYTHING, 'stdio'], stderr: 'ignore' }));
+  it("calls the real server through a cell's MCP client with the typed helpers", async () => {
+    const workDir = realpathSync(tempDir('mcp-run'));
+    folders.push(workDir);
+    const cell = createEngine().createCell({ workDir });
     try {
-      // A hand-made source that forwards to the server, as the cell's MCP client does.
-      const forward = (name: string) => async (args: unknown) => {
-        const result = await client.callTool({ name, arguments: args as Record<string, unknown> });
-        const text = (result.content as { type: string; text?: string }[]).map((part) => part.text ?? '').join('\n');
-        return result.structuredContent === undefined ? text : { text, data: result.structuredContent };
-      };
-      const source: ToolSource = {
-        kind: 'mcp',
-        id: 'mcp:everything',
-        provenance: 'mcp-servers/everything@2.0.0',
-        tools: () => [
-          {
-            definition: defineTool({
-              name: 'get-sum',
-              description: 'Sum.',
-              parameters: Type.Object({ a: Type.Number(), b: Type.Number() }),
-              meta: { readOnly: true },
-            }),
-            handler: forward('get-sum'),
-          },
-          {
-            definition: defineTool({
-              name: 'get-structured-content',
-              description: 'Weather.',
-              parameters: Type.Object({ location: Type.String() }),
-              meta: { readOnly: true },
-            }),
-            handler: forward('get-structured-content'),
-          },
-        ],
-      };
-      const workDir = realpathSync(tempDir('mcp-run'));
-      folders.push(workDir);
-      const cell = createEngine().createCell({ workDir });
-      cell.sources().add(source);
+      const entry = await cell
+        .mcps()
+        .upsert({ name: 'everything', transport: 'stdio', command: process.execPath, args: [EVERYTHING, 'stdio'] });
+      expect(entry.state).toBe('ready');
       const run = cell.run();
+      // The import types exactly the tools the cell registers (a task-only tool is in neither).
+      expect(run.tools().map((tool) => tool.name)).toEqual(Object.keys(everythingServer.tools));
       expect(await callEverything(run, 'get-sum', { a: 2, b: 3 })).toEqual({
         isError: false,
         text: 'The sum of 2 and 3 is 5.',
@@ -132,7 +102,40 @@ describe('wesgine-tools import mcp against mcp-server-everything', () => {
       const wrong = await callEverything(run, 'get-sum', { a: 2, b: 'three' } as never);
       expect(wrong).toMatchObject({ isError: true, code: 'invalid_arguments' });
     } finally {
-      await client.close();
+      await cell.stop();
+    }
+  });
+
+  it('calls the names a cell registers with a prefix and an allow list, imported with the same', async () => {
+    const folder = variantFolder('unused');
+    const imported = await runCli(
+      folder,
+      ...['import', 'mcp', '--name', 'ev', '--prefix', 'ev.', '--tools', 'echo,get-sum', '--out', '.'],
+      ...['--', 'node', EVERYTHING, 'stdio'],
+    );
+    expect(imported.out).toBe("ev.mcp.gen.ts: written, 2 tools of the MCP server 'ev' (mcp-servers/everything 2.0.0)");
+    // The generated module as JavaScript, loaded as an application would load it after its build.
+    const ts = createRequire(import.meta.url)('typescript') as typeof import('typescript');
+    const js = ts.transpileModule(readFileSync(join(folder, 'ev.mcp.gen.ts'), 'utf8'), {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+    }).outputText;
+    writeFileSync(join(folder, 'ev.mjs'), js);
+    const { callEv, evTools } = (await import(pathToFileURL(join(folder, 'ev.mjs')).href)) as {
+      callEv: (run: Run, name: string, args: unknown) => Promise<unknown>;
+      evTools: (run: Run) => Record<string, (args: unknown) => Promise<unknown>>;
+    };
+    const cell = createEngine().createCell({ workDir: folder });
+    try {
+      await cell.mcps().upsert({
+        ...{ name: 'ev', transport: 'stdio', command: process.execPath, args: [EVERYTHING, 'stdio'] },
+        ...{ prefix: 'ev.', tools: ['echo', 'get-sum'] },
+      });
+      const run = cell.run();
+      expect(run.tools().map((tool) => tool.name)).toEqual(['ev.echo', 'ev.get-sum']);
+      expect(await callEv(run, 'echo', { message: 'hi' })).toEqual({ isError: false, text: 'Echo: hi' });
+      expect(await evTools(run).getSum?.({ a: 1, b: 1 })).toEqual({ isError: false, text: 'The sum of 1 and 1 is 2.' });
+    } finally {
+      await cell.stop();
     }
   });
 });

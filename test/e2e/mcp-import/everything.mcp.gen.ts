@@ -22,6 +22,7 @@ export const everythingServer = {
     "get-env": "sha256-9e8f59fe827f8317134d4c0b62eacc24b8645f8649d11b543ea04fa14c244580",
     "get-resource-links": "sha256-feb3e7a41939ab47cb598cd37bd72c864aa91da6903b653b3bc1cfd8d97428bc",
     "get-resource-reference": "sha256-e9401d3b72efb06ef73c812fb90e9ebbb04354d4652a38bd8438261a1f77e649",
+    "get-roots-list": "sha256-9e8f59fe827f8317134d4c0b62eacc24b8645f8649d11b543ea04fa14c244580",
     "get-structured-content": "sha256-1f16fc3ae23525add8df63329e89af57c9fd022504191216ce9714eb4c5894aa",
     "get-sum": "sha256-057d20bd87a2d7e20ae7b7cd39dd7d91e09dd5ee912ef4e473491bf4b2b58b41",
     "get-tiny-image": "sha256-9e8f59fe827f8317134d4c0b62eacc24b8645f8649d11b543ea04fa14c244580",
@@ -91,6 +92,14 @@ export interface GetResourceReferenceArgs {
    * ID of the text resource to fetch
    */
   resourceId?: number
+}
+
+/**
+ * Get Roots List Tool
+ *
+ * Lists the current MCP roots provided by the client. Demonstrates the roots protocol capability even though this server doesn't access files.
+ */
+export interface GetRootsListArgs {
 }
 
 /**
@@ -203,6 +212,7 @@ export interface EverythingTools {
   "get-env": { args: GetEnvArgs; result: unknown };
   "get-resource-links": { args: GetResourceLinksArgs; result: unknown };
   "get-resource-reference": { args: GetResourceReferenceArgs; result: unknown };
+  "get-roots-list": { args: GetRootsListArgs; result: unknown };
   "get-structured-content": { args: GetStructuredContentArgs; result: GetStructuredContentResult };
   "get-sum": { args: GetSumArgs; result: unknown };
   "get-tiny-image": { args: GetTinyImageArgs; result: unknown };
@@ -234,6 +244,7 @@ const registered = {
   "get-env": "get-env",
   "get-resource-links": "get-resource-links",
   "get-resource-reference": "get-resource-reference",
+  "get-roots-list": "get-roots-list",
   "get-structured-content": "get-structured-content",
   "get-sum": "get-sum",
   "get-tiny-image": "get-tiny-image",
@@ -250,6 +261,7 @@ const methods = {
   getEnv: "get-env",
   getResourceLinks: "get-resource-links",
   getResourceReference: "get-resource-reference",
+  getRootsList: "get-roots-list",
   getStructuredContent: "get-structured-content",
   getSum: "get-sum",
   getTinyImage: "get-tiny-image",

@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import type { McpListing, McpToolListing } from './mcp-listing.js';
 import { commandLine, expandHeaders, type McpSource } from './mcp-source.js';
 
@@ -26,7 +27,7 @@ const STDERR_TAIL = 600;
  */
 export async function listMcpTools(source: McpSource, options: ListMcpToolsOptions = {}): Promise<ListMcpToolsOutcome> {
   const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const [{ Client }, { ListToolsResultSchema }] = await Promise.all([
+  const [{ Client }, { ListRootsRequestSchema, ListToolsResultSchema }] = await Promise.all([
     import('@modelcontextprotocol/sdk/client/index.js'),
     import('@modelcontextprotocol/sdk/types.js'),
   ]);
@@ -40,7 +41,13 @@ export async function listMcpTools(source: McpSource, options: ListMcpToolsOptio
   } catch (error) {
     return { ok: false, reason: describeFailure(source, error, stderr) };
   }
-  const client = new Client({ name: 'wesgine-tools import', version: '1' });
+  // As a cell's MCP client does, the import offers roots (the folder it runs in): some servers list
+  // tools only to a client that has them, and the import must see what a cell sees.
+  const client = new Client({ name: 'wesgine-tools import', version: '1' }, { capabilities: { roots: {} } });
+  const root = source.transport === 'stdio' ? source.cwd : process.cwd();
+  client.setRequestHandler(ListRootsRequestSchema, () => ({
+    roots: [{ uri: pathToFileURL(root).href, name: 'workdir' }],
+  }));
   try {
     await client.connect(transport, { timeout });
     if (client.getServerCapabilities()?.tools === undefined) {
