@@ -45,6 +45,8 @@ export interface CheckOptions {
    * relative to it); default the pack.
    */
   readonly cwd?: string;
+  /** Compare the imported MCP files with their servers (default true); false leaves them out. */
+  readonly mcp?: boolean;
 }
 
 const REGENERATE = 'run `wesgine-tools gen`';
@@ -61,7 +63,7 @@ const REGENERATE = 'run `wesgine-tools gen`';
 export async function check(root: string, options: CheckOptions = {}): Promise<CheckReport> {
   const step = options.onStep;
   // The servers of imported MCP files are reached while the rest is checked: they are slow, not busy.
-  const imports = mcpProblems(root, options.cwd ?? root, step);
+  const imports = options.mcp === false ? Promise.resolve([]) : mcpProblems(root, options.cwd ?? root, step);
   const state = readState(root);
   if (
     state !== undefined &&

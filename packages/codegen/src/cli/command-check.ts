@@ -7,14 +7,17 @@ import { stepsOf } from './steps.js';
 /** The problems `gen` mends by itself; the others need a change to the sources (or a new import). */
 const GEN_FIXES = new Set<CheckProblemKind>(['missing', 'stale', 'extra']);
 
-/** `wesgine-tools check`: exit 1 when any pack has a missing or stale file or a mismatched handler. */
-export async function commandCheck(io: CliIo, packs: readonly string[]): Promise<number> {
+/**
+ * `wesgine-tools check`: exit 1 when any pack has a missing or stale file or a mismatched handler, or an
+ * imported MCP file no longer matches its server (not looked at when `offline`).
+ */
+export async function commandCheck(io: CliIo, packs: readonly string[], offline = false): Promise<number> {
   let failing = 0;
   let regenerable = false;
   for (const root of packs) {
     const where = relative(io.cwd, root) || '.';
     const onStep = stepsOf(io, packs.length > 1 ? where : undefined);
-    const report = await check(root, { cwd: io.cwd, ...(onStep === undefined ? {} : { onStep }) });
+    const report = await check(root, { cwd: io.cwd, mcp: !offline, ...(onStep === undefined ? {} : { onStep }) });
     if (report.problems.length === 0) {
       io.out(`${report.pack}: generated files are current (${where})`);
       continue;

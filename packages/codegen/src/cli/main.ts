@@ -8,7 +8,7 @@ import { USAGE } from './usage.js';
 
 const FLAGS = {
   withValue: ['pack', 'name', 'out', 'url', 'header', 'prefix', 'tools', 'update'],
-  switches: ['help', 'version', 'force'],
+  switches: ['help', 'version', 'force', 'offline'],
 } as const;
 
 /** The options each command reads; any other is a mistake worth saying, not something to ignore. */
@@ -16,7 +16,7 @@ const COMMAND_FLAGS: Readonly<Record<string, readonly string[]>> = {
   init: ['name'],
   new: ['pack'],
   gen: ['pack', 'force'],
-  check: ['pack'],
+  check: ['pack', 'offline'],
   docs: ['pack'],
   list: ['pack'],
   call: ['pack'],
@@ -69,11 +69,13 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
           // No pack here, but imported MCP files: an application checks those alone.
           const { findMcpImports } = await import('../mcp/find-mcp-imports.js');
           if (error instanceof UsageError && packFlag === undefined && findMcpImports(io.cwd).length > 0) {
-            return await commandCheckImports(io);
+            if (!flags.has('offline')) return await commandCheckImports(io);
+            io.out('imported MCP files not compared with their servers (--offline)');
+            return 0;
           }
           throw error;
         }
-        return await commandCheck(io, packs);
+        return await commandCheck(io, packs, flags.has('offline'));
       }
       case 'docs': {
         noPositionals(command, positionals);

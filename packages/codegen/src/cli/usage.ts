@@ -4,7 +4,7 @@ Usage:
   wesgine-tools init <dir> [--name <npm-name>]   make <dir> a tool pack: a new one, or add to a package
   wesgine-tools new <tool> [--pack <dir>]        add tools/<tool>.tool.ts to a pack
   wesgine-tools gen [--pack <dir>] [--force]     generate types, schemas, dialects, categories, docs, manifest
-  wesgine-tools check [--pack <dir>]             fail when a generated file is missing or stale
+  wesgine-tools check [--pack <dir>] [--offline] fail when a generated file is missing or stale
   wesgine-tools docs [--pack <dir>]              regenerate docs/tools.md only
   wesgine-tools list [--pack <dir>]              print the catalogue of tools with their categories
   wesgine-tools call <tool> [<json>] [--pack <dir>]
@@ -21,7 +21,8 @@ docs and list run on every pack in the workspace.
 gen and check remember what passed (node_modules/.cache/wesgine-tools), so an unchanged pack is not
 loaded or type-checked again; on a terminal (and CI unset) they say each step on stderr. check also
 starts (or reaches) the server of every imported *.mcp.gen.ts file and names the tools whose schemas
-changed, appeared or vanished; in a folder that is no pack, it checks those files alone.
+changed, appeared or vanished (not with --offline); in a folder that is no pack, it checks those
+files alone.
 
 Options:
   -h, --help       show this text
