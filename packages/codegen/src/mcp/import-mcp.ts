@@ -83,7 +83,9 @@ export async function importMcp(options: ImportMcpOptions): Promise<ImportMcpRep
       source: recordSource(source, dirname(path)),
     },
     { name: GENERATOR_NAME, version: generatorVersion() },
-  );
+  ).catch((error: unknown) => {
+    throw new CodegenError([problem(shown(path), undefined, (error as Error).message)]);
+  });
   const current = readOptional(path);
   const written = current === undefined ? 'added' : current === rendered.contents ? 'unchanged' : 'modified';
   if (written !== 'unchanged') {

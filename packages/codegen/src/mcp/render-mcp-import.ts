@@ -77,10 +77,8 @@ export async function renderMcpImport(
     }
   }
   const { compile } = await import('json-schema-to-typescript');
-  const printed = await compile(
-    { type: 'object', properties: {}, additionalProperties: false, definitions } as never,
-    ROOT,
-    {
+  const printed = await compileOrSay(() =>
+    compile({ type: 'object', properties: {}, additionalProperties: false, definitions } as never, ROOT, {
       bannerComment: '',
       format: false,
       additionalProperties: false,
@@ -91,7 +89,7 @@ export async function renderMcpImport(
       unknownAny: true,
       // Never read a file or an address a server's schema names; every $ref left is local.
       $refOptions: { resolve: { file: false, http: false } } as never,
-    },
+    }),
   );
   const record: ImportRecord = {
     name: settings.name,
@@ -171,6 +169,16 @@ export async function renderMcpImport(
     '',
   ];
   return { contents: lines.join('\n'), record, warnings };
+}
+
+/** json-schema-to-typescript's failure as an error that says what failed (what is left is its own bug). */
+async function compileOrSay(print: () => Promise<string>): Promise<string> {
+  try {
+    return await print();
+  } catch (error) {
+    const text = error instanceof Error ? error.message : String(error);
+    throw new Error(`json-schema-to-typescript could not print the server's schemas: ${text}`);
+  }
 }
 
 /** The tool's title and description as the doc comment of its arguments' type. */

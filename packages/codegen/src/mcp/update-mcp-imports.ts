@@ -47,7 +47,13 @@ export async function updateMcpImports(
       problems.push(problem(shown(path), undefined, listed.reason));
       continue;
     }
-    const rendered = await renderMcpImport(listed.listing, settingsOf(record), importGenerator());
+    const rendered = await renderMcpImport(listed.listing, settingsOf(record), importGenerator()).catch(
+      (error: unknown) => error as Error,
+    );
+    if (rendered instanceof Error) {
+      problems.push(problem(shown(path), undefined, rendered.message));
+      continue;
+    }
     const written = rendered.contents === text ? 'unchanged' : 'modified';
     if (written === 'modified') writeFileSync(path, rendered.contents);
     reports.push({
