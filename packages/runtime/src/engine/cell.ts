@@ -156,7 +156,11 @@ export class Cell {
         }
         this.#tools.set(definition.name, registerTool(definition, tool.handler as AnyHandler, 'sdk', origin));
       },
-      unregister: (name) => this.#tools.delete(name),
+      unregister: (name) => {
+        if (!this.#tools.delete(name)) return false;
+        this.#sources.freed(name);
+        return true;
+      },
     };
   }
 
