@@ -108,8 +108,11 @@ export class HttpSessions {
   }
 
   #closeIdle(): void {
-    const oldest = Date.now() - this.#settings.idleTimeoutMs;
+    const now = Date.now();
+    const oldest = now - this.#settings.idleTimeoutMs;
     for (const [id, entry] of this.#open) {
+      // A call under way (a long tool, a person thinking over an approval) keeps its session open.
+      if (entry.session.busy) entry.lastUsed = now;
       if (entry.lastUsed >= oldest) continue;
       this.#open.delete(id);
       void entry.session.close();

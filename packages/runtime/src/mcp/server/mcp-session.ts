@@ -71,6 +71,7 @@ export class McpSession {
   /** The fingerprint of the tools the client was last told about; undefined until it lists them. */
   #told: string | undefined;
   #logLevel: LoggingLevel = 'info';
+  #callsUnderWay = 0;
 
   constructor(settings: McpSessionSettings) {
     this.#settings = settings;
@@ -93,7 +94,12 @@ export class McpSession {
       }
       this.#mustBeInitialized();
       const params = callParams(request.params);
-      return this.#requests.run(extra.requestId, () => this.#call(params, extra));
+      this.#callsUnderWay += 1;
+      try {
+        return await this.#requests.run(extra.requestId, () => this.#call(params, extra));
+      } finally {
+        this.#callsUnderWay -= 1;
+      }
     };
     this.server.setRequestHandler(SetLevelRequestSchema, (request) => {
       this.#logLevel = request.params.level;
@@ -108,6 +114,11 @@ export class McpSession {
       clearInterval(timer);
       unsubscribe();
     };
+  }
+
+  /** Whether a `tools/call` is under way: such a session is not idle, however long the call takes. */
+  get busy(): boolean {
+    return this.#callsUnderWay > 0;
   }
 
   /** Cancels the calls under way and closes the SDK server (and with it the transport). */

@@ -337,6 +337,34 @@ describe('serveMcp over HTTP, attacked', () => {
     expect(statuses.sort()).toEqual([200, 200, 503, 503, 503, 503]);
   });
 
+  it('keeps a session with a call under way open past idleTimeoutMs, and closes it once idle', async () => {
+    const { connect, cell, url, host } = await served({}, { idleTimeoutMs: 200 });
+    cell.tools().register({
+      name: 'slow',
+      description: 'Takes a second.',
+      parameters: Type.Object({}),
+      meta: { readOnly: true },
+      handler: () => new Promise((resolve) => setTimeout(() => resolve('done'), 1000)),
+    });
+    const client = await connect('owner-token', 'patient');
+    expect(await client.callTool({ name: 'slow', arguments: {} })).toEqual({
+      content: [{ type: 'text', text: 'done' }],
+    });
+    const sessionId = (client.transport as StreamableHTTPClientTransport).sessionId as string;
+    const headers = {
+      host,
+      authorization: 'Bearer owner-token',
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-session-id': sessionId,
+      'mcp-protocol-version': '2025-06-18',
+    };
+    const list = JSON.stringify({ jsonrpc: '2.0', id: 50, method: 'tools/list' });
+    // Unused for several sweeps (every 200 ms here), it is closed; asking sooner would keep it in use.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await raw(url, 'POST', headers, list)).status).toBe(404);
+  });
+
   it('tells the client when an SDK tool is unregistered, and the tool is gone for its calls', async () => {
     const { connect, cell } = await served();
     const client = await connect('owner-token', 'watcher');
