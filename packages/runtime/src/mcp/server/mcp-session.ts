@@ -149,7 +149,7 @@ export class McpSession {
     });
     try {
       this.#run = cell.run({
-        actor: actor ?? this.server.getClientVersion()?.name ?? 'mcp-client',
+        actor: actor ?? clientActor(this.server.getClientVersion()?.name),
         sessionId,
         human,
         ...(tools === undefined ? {} : { agent: { tools } }),
@@ -244,6 +244,21 @@ function callParams(params: unknown): CallToolRequest['params'] {
     );
   }
   return params as CallToolRequest['params'];
+}
+
+/** The longest client name kept as the actor of an owner-token or stdio client. */
+const ACTOR_NAME_MAX = 100;
+
+/**
+ * The actor of a client known only by the name it declared: one line (control characters become
+ * spaces), trimmed, at most `ACTOR_NAME_MAX` characters, `mcp-client` when nothing is left. The name is
+ * the client's own claim: a label for the audit, never an identity (actor tokens are that).
+ */
+function clientActor(name: unknown): string {
+  if (typeof name !== 'string') return 'mcp-client';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced.
+  const line = name.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  return line === '' ? 'mcp-client' : line.slice(0, ACTOR_NAME_MAX);
 }
 
 /** An error the SDK answers with `code` and this message as is (an `McpError` prefixes its code). */

@@ -288,6 +288,20 @@ describe('serveMcp over HTTP, attacked', () => {
     expect(cell.auditLog().map((event) => event.actor)).toEqual(['claude-desktop']);
   });
 
+  it('keeps a declared client name to one short line as the actor, and names an empty one mcp-client', async () => {
+    const { connect, cell } = await served();
+    for (const name of ['', '  ', 'two\nlines\u0007', 'n'.repeat(5000)]) {
+      const client = await connect('owner-token', name);
+      await client.callTool({ name: 'add', arguments: { a: 1, b: 1 } });
+    }
+    expect(cell.auditLog().map((event) => event.actor)).toEqual([
+      'mcp-client',
+      'mcp-client',
+      'two lines',
+      'n'.repeat(100),
+    ]);
+  });
+
   it('refuses sessions past maxSessions, counting none of the failed opens', async () => {
     const { url, host } = await served({}, { maxSessions: 2 });
     const post = {
