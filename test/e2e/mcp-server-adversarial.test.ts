@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -63,6 +63,43 @@ describe('wesgine-tools serve --mcp, started wrong', () => {
     expect(result.stderr).toBe(
       `wesgine-tools: --http ${port}: another program listens on that port; pick another, or 0 for any free one\n`,
     );
+  }, 60_000);
+});
+
+describe('wesgine-tools serve --mcp over stdio, flooded', () => {
+  it('ends the session with a line on stderr when a message outgrows the buffer, and exits', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--conditions=@wesgine/source', '--import', TSX, CLI, 'serve', '--mcp', '--builtins'],
+      { cwd: folder(), stdio: ['pipe', 'pipe', 'pipe'] },
+    );
+    const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+    cleanup.push(async () => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await exited;
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stdin.on('error', () => {});
+    child.stdin.write(
+      `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'flood', version: '1' } } })}\n`,
+    );
+    child.stdin.write(`{"jsonrpc":"2.0","id":2,"method":"ping","params":{"pad":"${'x'.repeat(11 * 1024 * 1024)}`);
+    expect(await exited).toBe(0);
+    expect(stderr).toContain('wesgine mcp: the client sent a message longer than 10 MiB; the session ends\n');
+    expect(stderr).not.toMatch(/\n\s+at /);
+    expect(
+      stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line).id),
+    ).toEqual([1]);
   }, 60_000);
 });
 

@@ -130,6 +130,14 @@ async function serveStdio(cell: Cell, options: McpStdioOptions): Promise<McpServ
   // The SDK's transport does not notice the client closing stdin; without this the process would wait.
   stdin.once('end', close);
   await session.server.connect(transport);
+  // The SDK's transport ends the session without a word when a line outgrows its buffer (10 MiB).
+  const sdkOnError = transport.onerror;
+  transport.onerror = (error) => {
+    if (/ReadBuffer exceeded/.test(error.message)) {
+      console.error('wesgine mcp: the client sent a message longer than 10 MiB; the session ends');
+    }
+    sdkOnError?.(error);
+  };
   return {
     transport: 'stdio',
     url: undefined,
