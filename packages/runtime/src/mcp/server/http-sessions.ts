@@ -90,8 +90,11 @@ export class HttpSessions {
     try {
       await session.server.connect(transport);
       const response = await transport.handleRequest(request);
-      // Anything but a good initialize opens nothing.
-      if (transport.sessionId === undefined) await session.close();
+      // Anything but a good initialize opens nothing; nor does one that finished as the server closed.
+      if (transport.sessionId === undefined || this.#closing) {
+        this.#open.delete(sessionId);
+        await session.close();
+      }
       return response;
     } finally {
       this.#opening -= 1;
