@@ -1,7 +1,7 @@
-import type { ToolError } from '@wesgine/schema';
+import type { ToolContext, ToolError } from '@wesgine/schema';
 import type { AnyHandler } from '../../registry/registered-tool.js';
 import { mcpCallError } from './mcp-call-error.js';
-import type { McpConnection } from './mcp-connection.js';
+import type { CallListeners, McpConnection, ProgressUpdate, ServerLogLevel } from './mcp-connection.js';
 import { type McpCallResult, mcpResult } from './mcp-result.js';
 import { withResolvedPaths } from './resolved-arguments.js';
 
@@ -37,10 +37,7 @@ export function mcpToolHandler(call: McpToolCall): AnyHandler {
     const connection = call.connection();
     if (connection === undefined) throw call.unavailable();
     const sent = (hasPaths ? withResolvedPaths(args, context.resolvedPaths) : args) as Record<string, unknown>;
-    const watched = connection.watch({
-      progress: (update) => context.progress(update),
-      log: (level, message, data) => context.log[level](message, data),
-    });
+    const watched = connection.watch(new ContextListeners(context));
     let result: McpCallResult;
     try {
       result = (await connection.client.callTool(
@@ -60,4 +57,21 @@ export function mcpToolHandler(call: McpToolCall): AnyHandler {
     }
     return mcpResult(result, server);
   };
+}
+
+/** What the server says about one call, passed to the call's context (one object, no closures per call). */
+class ContextListeners implements CallListeners {
+  readonly #context: ToolContext;
+
+  constructor(context: ToolContext) {
+    this.#context = context;
+  }
+
+  progress(update: ProgressUpdate): void {
+    this.#context.progress(update);
+  }
+
+  log(level: ServerLogLevel, message: string, data?: unknown): void {
+    this.#context.log[level](message, data);
+  }
 }
