@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { checkHandlers, checkTarget, type HandlerCheckTarget, UNCHANGED_STEP } from './check/handler-check.js';
 import { compareText } from './compare-text.js';
 import { CodegenError, type CodegenProblem } from './errors.js';
@@ -11,7 +11,20 @@ import { readOptional } from './plan/read-optional.js';
 import { hashText, inputFingerprint, outputsIntact, readState, writeState } from './state/fingerprint.js';
 import { generatorVersion } from './version.js';
 
-export type CheckProblemKind = 'missing' | 'stale' | 'extra' | 'handler-mismatch' | 'load' | 'strict';
+/**
+ * `mcp-changed`: an imported MCP file (`*.mcp.gen.ts`) no longer matches its server (schemas changed,
+ * tools appeared or vanished, or the text is not what the listing gives); `mcp-unreachable`: its
+ * server could not be started or reached to compare.
+ */
+export type CheckProblemKind =
+  | 'missing'
+  | 'stale'
+  | 'extra'
+  | 'handler-mismatch'
+  | 'load'
+  | 'strict'
+  | 'mcp-changed'
+  | 'mcp-unreachable';
 
 export interface CheckProblem extends CodegenProblem {
   readonly kind: CheckProblemKind;
@@ -27,6 +40,13 @@ export interface CheckReport {
 export interface CheckOptions {
   /** Told one short line per step as the work goes (what the CLI prints on a terminal). */
   readonly onStep?: (line: string) => void;
+  /**
+   * The folder the commands in messages are meant to be run from (the re-import command names its file
+   * relative to it); default the pack.
+   */
+  readonly cwd?: string;
+  /** Compare the imported MCP files with their servers (default true); false leaves them out. */
+  readonly mcp?: boolean;
 }
 
 const REGENERATE = 'run `wesgine-tools gen`';
@@ -42,6 +62,8 @@ const REGENERATE = 'run `wesgine-tools gen`';
  */
 export async function check(root: string, options: CheckOptions = {}): Promise<CheckReport> {
   const step = options.onStep;
+  // The servers of imported MCP files are reached while the rest is checked: they are slow, not busy.
+  const imports = options.mcp === false ? Promise.resolve([]) : mcpProblems(root, options.cwd ?? root, step);
   const state = readState(root);
   if (
     state !== undefined &&
@@ -49,7 +71,8 @@ export async function check(root: string, options: CheckOptions = {}): Promise<C
     outputsIntact(root, state.outputs)
   ) {
     step?.(UNCHANGED_STEP);
-    return { pack: packNameAt(root), problems: await typeProblems(checkTarget(root), step) };
+    const problems = await typeProblems(checkTarget(root), step);
+    return { pack: packNameAt(root), problems: sortProblems([...problems, ...(await imports)]) };
   }
   const tools = listToolFiles(root).length;
   step?.(`loading ${tools} tool definition${tools === 1 ? '' : 's'}…`);
@@ -66,7 +89,8 @@ export async function check(root: string, options: CheckOptions = {}): Promise<C
     files = await renderFiles(context, readOptional(join(root, DOCS_PATH)));
   } catch (error) {
     if (!CodegenError.isInstance(error)) throw error;
-    return { pack: packNameAt(root), problems: error.problems.map((item) => ({ ...item, kind: 'load' as const })) };
+    const problems = error.problems.map((item) => ({ ...item, kind: 'load' as const }));
+    return { pack: packNameAt(root), problems: sortProblems([...problems, ...(await imports)]) };
   }
   const problems: CheckProblem[] = strictProblems(context).map((item) => ({ ...item, kind: 'strict' as const }));
   const plan = planWrites(root, files, MANAGED_PATHS);
@@ -90,9 +114,8 @@ export async function check(root: string, options: CheckOptions = {}): Promise<C
     (item) => item.file.endsWith('.gen.ts') || (item.kind === 'missing' && item.file.startsWith('src/handlers/')),
   );
   if (typesCurrent) problems.push(...(await typeProblems(context.pack, step)));
-  problems.sort((a, b) => compareText(a.file, b.file));
   if (problems.length === 0) remember(context.pack, files);
-  return { pack: context.pack.name, problems };
+  return { pack: context.pack.name, problems: sortProblems([...problems, ...(await imports)]) };
 }
 
 /**
@@ -121,4 +144,41 @@ async function typeProblems(target: HandlerCheckTarget, step: ((line: string) =>
   return problems
     .map((item): CheckProblem => ({ ...item, kind: 'handler-mismatch' }))
     .sort((a, b) => compareText(a.file, b.file));
+}
+
+function sortProblems(problems: CheckProblem[]): CheckProblem[] {
+  return problems.sort((a, b) => compareText(a.file, b.file));
+}
+
+/**
+ * The imported MCP files of the pack checked against their servers; nothing is loaded when the pack
+ * has none. Each message's command names the file relative to `cwd`.
+ */
+async function mcpProblems(
+  root: string,
+  cwd: string,
+  step: ((line: string) => void) | undefined,
+): Promise<CheckProblem[]> {
+  try {
+    return await checkImports(root, cwd, step);
+  } catch (error) {
+    const text = error instanceof Error ? error.message : String(error);
+    return [{ file: '.', kind: 'mcp-unreachable', message: `the imported MCP files could not be checked: ${text}` }];
+  }
+}
+
+async function checkImports(root: string, cwd: string, step: ((line: string) => void) | undefined) {
+  const { findMcpImports } = await import('./mcp/find-mcp-imports.js');
+  const files = findMcpImports(root);
+  if (files.length === 0) return [];
+  step?.(`listing the tools of ${files.length} imported MCP server${files.length === 1 ? '' : 's'}…`);
+  const [{ checkMcpImports }, { shellQuote }] = await Promise.all([
+    import('./mcp/check-mcp-imports.js'),
+    import('./mcp/mcp-source.js'),
+  ]);
+  const update = (file: string) => {
+    const shown = relative(cwd, join(root, file)).split(sep).join('/');
+    return `wesgine-tools import mcp --update ${shellQuote(shown)}`;
+  };
+  return checkMcpImports(root, update);
 }

@@ -13,9 +13,11 @@ describe('@wesgine/codegen public surface', () => {
         "generateDocs",
         "generateFiles",
         "generatorVersion",
+        "importMcp",
         "loadPack",
         "loadToolPack",
         "planWrites",
+        "updateMcpImports",
       ]
     `);
   });

@@ -47,6 +47,9 @@ export type { McpServerState, McpServerStatus } from './mcp/client/mcp-server-st
 export type { AuditEvent } from './pipeline/audit-event.js';
 export type { CallOptions } from './pipeline/call-options.js';
 export type { ToolResult } from './pipeline/tool-result.js';
+export type { CellPlugins } from './plugin/plugin-host.js';
+export type { PluginSpec } from './plugin/plugin-spec.js';
+export type { PluginState, PluginStatus } from './plugin/plugin-status.js';
 export type { AnyHandler, PackOrigin, ToolSourceKind } from './registry/registered-tool.js';
 export type { SourcedTool, ToolSource } from './registry/tool-source.js';
 export type { BlockedRequest, GuardProxy } from './sandbox/network/guard-proxy.js';

@@ -5,6 +5,7 @@ import type TypeScript from 'typescript';
 import { type CodegenProblem, problem } from '../errors.js';
 import { toolIdentifiers } from '../load/identifiers.js';
 import { listToolFiles, type PackTool } from '../load/load-pack.js';
+import { isImportFile } from '../plan/managed-paths.js';
 import { listFiles } from '../plan/plan-writes.js';
 import { stateFolder } from '../state/fingerprint.js';
 import {
@@ -55,7 +56,7 @@ export function checkTarget(root: string): HandlerCheckTarget {
 export function typeCheckedFiles(root: string): string[] {
   return [
     ...listFiles(root, 'src/handlers').filter((file) => file.endsWith('.ts')),
-    ...listFiles(root, 'generated').filter((file) => /^generated\/[^/]+\.gen\.ts$/.test(file)),
+    ...listFiles(root, 'generated').filter((file) => /^generated\/[^/]+\.gen\.ts$/.test(file) && !isImportFile(file)),
   ].sort();
 }
 

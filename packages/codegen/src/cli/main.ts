@@ -6,17 +6,22 @@ import { parseArgs, UsageError } from './parse-args.js';
 import { resolvePacks } from './resolve-packs.js';
 import { USAGE } from './usage.js';
 
-const FLAGS = { withValue: ['pack', 'name'], switches: ['help', 'version', 'force'] } as const;
+const FLAGS = {
+  withValue: ['pack', 'name', 'http', 'zone', 'out', 'url', 'header', 'prefix', 'tools', 'update'],
+  switches: ['help', 'version', 'force', 'mcp', 'builtins', 'offline'],
+} as const;
 
 /** The options each command reads; any other is a mistake worth saying, not something to ignore. */
 const COMMAND_FLAGS: Readonly<Record<string, readonly string[]>> = {
   init: ['name'],
   new: ['pack'],
   gen: ['pack', 'force'],
-  check: ['pack'],
+  check: ['pack', 'offline'],
   docs: ['pack'],
   list: ['pack'],
   call: ['pack'],
+  serve: ['mcp', 'pack', 'builtins', 'http', 'zone'],
+  import: ['name', 'out', 'url', 'header', 'prefix', 'tools', 'update'],
 };
 
 /** The CLI: parses argv, runs one command, returns the exit code. Never throws. */
@@ -57,8 +62,21 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
       }
       case 'check': {
         noPositionals(command, positionals);
-        const { commandCheck } = await import('./command-check.js');
-        return await commandCheck(io, await resolvePacks(io.cwd, packFlag, true));
+        const { commandCheck, commandCheckImports } = await import('./command-check.js');
+        let packs: string[];
+        try {
+          packs = await resolvePacks(io.cwd, packFlag, true);
+        } catch (error) {
+          // No pack here, but imported MCP files: an application checks those alone.
+          const { findMcpImports } = await import('../mcp/find-mcp-imports.js');
+          if (error instanceof UsageError && packFlag === undefined && findMcpImports(io.cwd).length > 0) {
+            if (!flags.has('offline')) return await commandCheckImports(io);
+            io.out('imported MCP files not compared with their servers (--offline)');
+            return 0;
+          }
+          throw error;
+        }
+        return await commandCheck(io, packs, flags.has('offline'));
       }
       case 'docs': {
         noPositionals(command, positionals);
@@ -73,6 +91,31 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
       case 'call': {
         const { commandCall } = await import('./command-call.js');
         return await commandCall(io, only(await resolvePacks(io.cwd, packFlag, false)), positionals);
+      }
+      case 'serve': {
+        noPositionals(command, positionals);
+        const { commandServe } = await import('./command-serve.js');
+        const http = flags.get('http');
+        const zone = flags.get('zone');
+        return await commandServe(io, {
+          mcp: flags.has('mcp'),
+          pack: packFlag,
+          builtins: flags.has('builtins'),
+          http: typeof http === 'string' ? http : undefined,
+          zone: typeof zone === 'string' ? zone : undefined,
+        });
+      }
+      case 'import': {
+        const { commandImport } = await import('./command-import.js');
+        return await commandImport(io, positionals, {
+          name: typeof name === 'string' ? name : undefined,
+          out: stringFlag(flags, 'out'),
+          url: stringFlag(flags, 'url'),
+          header: stringFlag(flags, 'header'),
+          prefix: stringFlag(flags, 'prefix'),
+          tools: stringFlag(flags, 'tools'),
+          update: stringFlag(flags, 'update'),
+        });
       }
       default:
         throw new UsageError(`unknown command '${command}'; run wesgine-tools --help for the list`);
@@ -93,6 +136,11 @@ function report(io: CliIo, error: unknown): number {
   }
   io.err(`wesgine-tools: unexpected failure: ${error instanceof Error ? error.message : String(error)}`);
   return 1;
+}
+
+function stringFlag(flags: ReadonlyMap<string, string | true>, name: string): string | undefined {
+  const value = flags.get(name);
+  return typeof value === 'string' ? value : undefined;
 }
 
 function noPositionals(command: string, positionals: readonly string[]): void {

@@ -46,6 +46,11 @@ describe('planWrites and applyPlan', () => {
     expect(planWrites(root, [...plan.add, ...plan.modify], ['generated/']).delete).toEqual(['generated/same.gen.json']);
   });
 
+  it('never deletes a file import mcp wrote, though it sits in a managed folder', () => {
+    const root = folderWith({ 'generated/fs.mcp.gen.ts': 'imported\n', 'generated/old.gen.ts': 'stale\n' });
+    expect(planWrites(root, [], ['generated/']).delete).toEqual(['generated/old.gen.ts']);
+  });
+
   it('plans nothing to delete when the managed folder does not exist', () => {
     const root = folderWith({});
     expect(planWrites(root, [{ path: 'a.txt', contents: 'a' }], ['generated/'])).toEqual({

@@ -2,6 +2,7 @@ import { type Dirent, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { compareText } from '../compare-text.js';
 import type { GeneratedFile } from '../generate/generated-file.js';
+import { isImportFile } from './managed-paths.js';
 import { readOptional } from './read-optional.js';
 
 /** What writing a set of generated files would change on disk. Paths are pack-relative, posix, sorted. */
@@ -15,7 +16,7 @@ export interface WritePlan {
 /**
  * Compares `files` with the disk under `root`: new files are added, differing ones modified, equal ones
  * left alone. Every existing file inside a managed folder (`managedPaths`, e.g. `generated/`) that is not
- * in `files` is stale and deleted. Reads only; `applyPlan` writes.
+ * in `files` is stale and deleted, except the files `import mcp` wrote (`*.mcp.gen.ts`). Reads only; `applyPlan` writes.
  */
 export function planWrites(root: string, files: readonly GeneratedFile[], managedPaths: readonly string[]): WritePlan {
   const add: GeneratedFile[] = [];
@@ -33,7 +34,7 @@ export function planWrites(root: string, files: readonly GeneratedFile[], manage
   return {
     add: sortFiles(add),
     modify: sortFiles(modify),
-    delete: [...new Set(stale.filter((path) => !wanted.has(path)))].sort(compareText),
+    delete: [...new Set(stale.filter((path) => !wanted.has(path) && !isImportFile(path)))].sort(compareText),
     unchanged: unchanged.sort(compareText),
   };
 }

@@ -1,7 +1,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { MANAGED_PATHS } from '../plan/managed-paths.js';
+import { isImportFile, MANAGED_PATHS } from '../plan/managed-paths.js';
 import { listFiles } from '../plan/plan-writes.js';
 
 /** What the last successful `generate` saw and wrote, kept in the pack's `node_modules/.cache`. */
@@ -82,7 +82,7 @@ export function writeState(root: string, state: CodegenState): void {
   writeFileSync(path, `${JSON.stringify(state, null, 2)}\n`);
 }
 
-/** Every recorded output is on disk with its recorded hash, and the managed folders hold nothing else. */
+/** Every recorded output is on disk with its recorded hash, and the managed folders hold nothing else (but imports). */
 export function outputsIntact(root: string, outputs: Readonly<Record<string, string>>): boolean {
   for (const [path, expected] of Object.entries(outputs)) {
     let contents: Buffer;
@@ -93,5 +93,7 @@ export function outputsIntact(root: string, outputs: Readonly<Record<string, str
     }
     if (hashText(contents) !== expected) return false;
   }
-  return MANAGED_PATHS.flatMap((folder) => listFiles(root, folder)).every((path) => Object.hasOwn(outputs, path));
+  return MANAGED_PATHS.flatMap((folder) => listFiles(root, folder)).every(
+    (path) => Object.hasOwn(outputs, path) || isImportFile(path),
+  );
 }

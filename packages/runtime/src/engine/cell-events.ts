@@ -1,4 +1,5 @@
 import type { ToolProgress } from '@wesgine/schema';
+import { cut, MAX_EVENT_MESSAGE } from '../pipeline/event-message.js';
 
 /** Who a call's event belongs to: the run's ids and the tool's own name. */
 export interface CallEventOrigin {
@@ -49,8 +50,14 @@ export class CellEvents {
     return this.#listeners.size > 0;
   }
 
-  emit(event: CellEvent): void {
-    for (const listener of this.#listeners) {
+  /** Tells the listeners there are now: one added while the event is told hears the next one. */
+  emit(given: CellEvent): void {
+    // A source's message may carry a server's own text (an error, a reason): cut like a log line.
+    const event =
+      given.kind === 'source' && typeof given.message === 'string' && given.message.length > MAX_EVENT_MESSAGE
+        ? { ...given, message: cut(given.message) }
+        : given;
+    for (const listener of [...this.#listeners]) {
       try {
         listener(event);
       } catch {}

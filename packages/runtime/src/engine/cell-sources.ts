@@ -1,8 +1,12 @@
+import { toolNameProblem } from '@wesgine/schema';
 import { type RegisteredTool, registerTool } from '../registry/registered-tool.js';
 import type { SourcedTool, ToolSource } from '../registry/tool-source.js';
 
 /** What the cell's other tools are named: a source's tool may take none of these names. */
 export type NameTaken = (name: string) => string | undefined;
+
+/** A source's id: its kind, `:` and a name (`mcp:github`, `plugin:lint`, `adapter:email`). */
+const SOURCE_ID = /^[a-z][a-z0-9-]*:[A-Za-z0-9._-]{1,128}$/;
 
 /** Says that a source's tool was left out, and why (the cell emits it as a `source` event, `warning`). */
 export type SourceWarning = (sourceId: string, message: string) => void;
@@ -26,7 +30,9 @@ interface Attached {
 export class CellSources {
   readonly #attached = new Map<string, Attached>();
   readonly #byName = new Map<string, RegisteredTool>();
-  readonly #conflicts = new Map<string, string>();
+  /** Sources being read now, and those that said their list changed while being read. */
+  readonly #refreshing = new Set<string>();
+  readonly #again = new Set<string>();
   readonly #taken: NameTaken;
   readonly #warn: SourceWarning;
   #retrying = false;
@@ -40,6 +46,19 @@ export class CellSources {
   add(source: ToolSource): void {
     if (typeof source?.id !== 'string' || source.id === '') {
       throw new Error("a tool source needs an id such as 'mcp:github'");
+    }
+    if (!SOURCE_ID.test(source.id)) {
+      // Zone rules name sources (`mcp:fs`) and their tools (`mcp:fs/read_file`): an id with `/` or `*`
+      // in it could pass for another source's tool, or a glob.
+      throw new Error(
+        `a tool source's id is its kind, ':' and a name of letters, digits, '.', '_' and '-' (such as 'mcp:github'), not ${JSON.stringify(source.id)}`,
+      );
+    }
+    if (source.id.slice(0, source.id.indexOf(':')) !== source.kind) {
+      // Zone rules trust `mcp:fs` as an MCP server: a plugin may not take that id.
+      throw new Error(
+        `the source '${source.id}' is of kind '${String(source.kind)}', so its id must start with '${String(source.kind)}:'`,
+      );
     }
     if (typeof source.tools !== 'function') throw new Error(`the source '${source.id}' has no tools() function`);
     if (this.#attached.has(source.id)) throw new Error(`a source named '${source.id}' is attached already`);
@@ -58,7 +77,6 @@ export class CellSources {
     if (attached === undefined) return false;
     this.#attached.delete(id);
     for (const name of attached.tools.keys()) this.#byName.delete(name);
-    for (const name of attached.skipped) if (this.#conflicts.get(name) === id) this.#conflicts.delete(name);
     attached.unsubscribe?.();
     this.#retry(new Set(attached.tools.keys()));
     await attached.source.close?.();
@@ -70,9 +88,21 @@ export class CellSources {
     return [...this.#attached.keys()];
   }
 
-  /** Tools left out because their name was taken: name -> the id of the source that offers it. */
+  /**
+   * Tools left out because their name was taken: name -> the id of the source that offers it (of several
+   * waiting for one name, the first added, which gets it once it is free).
+   */
   conflicts(): ReadonlyMap<string, string> {
-    return this.#conflicts;
+    const waiting = new Map<string, string>();
+    for (const [id, attached] of this.#attached) {
+      for (const name of attached.skipped) if (!waiting.has(name)) waiting.set(name, id);
+    }
+    return waiting;
+  }
+
+  /** A name the cell's other tools gave up (an SDK tool unregistered): a source waiting for it gets it. */
+  freed(name: string): void {
+    this.#retry(new Set([name]));
   }
 
   get(name: string): RegisteredTool | undefined {
@@ -92,9 +122,34 @@ export class CellSources {
     return tool === undefined ? this.#taken(name) : `source ${tool.sourceId} (${tool.provenance})`;
   }
 
+  /**
+   * Reads a source's list again. A source that says its list changed while it is read (from inside
+   * `tools()`) is read once more afterwards, not from inside. Warnings go out once the new list is in
+   * place, so a listener sees the cell as it now is (and may remove the source).
+   */
   #refresh(id: string): void {
+    if (this.#refreshing.has(id)) {
+      this.#again.add(id);
+      return;
+    }
+    this.#refreshing.add(id);
+    const notes: string[] = [];
+    let freed: ReadonlySet<string> = new Set();
+    try {
+      freed = this.#relist(id, notes);
+      if (this.#again.delete(id)) freed = new Set([...freed, ...this.#relist(id, notes)]);
+    } finally {
+      this.#refreshing.delete(id);
+      this.#again.delete(id);
+    }
+    for (const note of notes) this.#warn(id, note);
+    this.#retry(freed);
+  }
+
+  /** One reading of a source's list; returns the names it gave up. */
+  #relist(id: string, notes: string[]): ReadonlySet<string> {
     const attached = this.#attached.get(id);
-    if (attached === undefined) return;
+    if (attached === undefined) return new Set();
     const { source } = attached;
     let listed: readonly SourcedTool[];
     try {
@@ -102,41 +157,57 @@ export class CellSources {
       if (!Array.isArray(listed)) throw new Error(`it returned ${typeof listed}, not a list`);
     } catch (error) {
       // What it had stays registered: a source that fails to list once does not lose its tools.
-      this.#warn(id, `the tools of ${id} could not be listed, so the ones it had stay: ${messageOf(error)}`);
-      return;
+      notes.push(`the tools of ${id} could not be listed, so the ones it had stay: ${messageOf(error)}`);
+      return new Set();
     }
+    // Removed while it listed (a `tools()` that removes its own source): nothing of it comes in.
+    if (this.#attached.get(id) !== attached) return new Set();
     const before = new Set(attached.tools.keys());
     const wasSkipped = attached.skipped;
     for (const name of before) this.#byName.delete(name);
-    for (const name of wasSkipped) if (this.#conflicts.get(name) === id) this.#conflicts.delete(name);
     const tools = new Map<string, RegisteredTool>();
     const skipped = new Set<string>();
     const origin = { sourceId: id, sandbox: source.sandbox === 'off' ? ('off' as const) : undefined };
     for (const offered of listed) {
-      const name: unknown = offered?.definition?.name;
-      if (typeof name !== 'string' || typeof offered.handler !== 'function') {
-        this.#warn(id, `a tool of ${id} was left out: it has no name or no handler`);
+      let name: unknown;
+      let definition: SourcedTool['definition'];
+      let handler: SourcedTool['handler'];
+      try {
+        ({ definition, handler } = offered);
+        name = definition?.name;
+      } catch (error) {
+        // A getter that throws, a revoked Proxy: that tool is left out, the others come in.
+        notes.push(`a tool of ${id} was left out: it cannot be read (${messageOf(error)})`);
+        continue;
+      }
+      if (typeof name !== 'string' || typeof handler !== 'function') {
+        notes.push(`a tool of ${id} was left out: it has no name or no handler`);
+        continue;
+      }
+      // The rule every tool's name keeps: a source's tool named `mcp:fs/write_file` would pass for
+      // another source's tool in Zone rules.
+      const nameProblem = toolNameProblem(name);
+      if (nameProblem !== undefined) {
+        notes.push(`the tool '${name}' of ${id} was left out: ${nameProblem}`);
         continue;
       }
       const owner = tools.has(name) ? `another tool of ${id} (it offers the name twice)` : this.#owner(name);
       if (owner !== undefined) {
         skipped.add(name);
-        this.#conflicts.set(name, id);
         if (!wasSkipped.has(name))
-          this.#warn(id, `the tool '${name}' of ${id} was left out: its name is taken by ${owner}`);
+          notes.push(`the tool '${name}' of ${id} was left out: its name is taken by ${owner}`);
         continue;
       }
       try {
-        tools.set(name, registerTool(offered.definition, offered.handler, source.kind, source.provenance, origin));
+        tools.set(name, registerTool(definition, handler, source.kind, source.provenance, origin));
       } catch (error) {
-        this.#warn(id, `${messageOf(error)}; it was left out`);
+        notes.push(`${messageOf(error)}; it was left out`);
       }
     }
     attached.tools = tools;
     attached.skipped = skipped;
     for (const [name, tool] of tools) this.#byName.set(name, tool);
-    const freed = new Set([...before].filter((name) => !tools.has(name)));
-    this.#retry(freed);
+    return new Set([...before].filter((name) => !tools.has(name)));
   }
 
   /** Names a source gave up: the sources that were refused one of them list their tools again. */

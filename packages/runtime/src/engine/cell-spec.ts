@@ -2,6 +2,7 @@ import type { CategoryMap } from '@wesgine/schema';
 import type { CycleSettings } from '../cycle/cycle-settings.js';
 import type { UrlOptions } from '../governance/url/judge-url.js';
 import type { AuditEvent } from '../pipeline/audit-event.js';
+import type { PluginSpec } from '../plugin/plugin-spec.js';
 import type { SandboxSpec } from '../sandbox/sandbox-settings.js';
 import type { ZoneSource } from '../zone/zone-source.js';
 
@@ -32,8 +33,11 @@ export interface CellSpec {
    * must be asked for by name, and every audit event and the tool descriptions then say so.
    */
   readonly sandbox?: SandboxSpec;
-  /** Plugins arrive with their own work; setting them now is refused, not ignored. */
-  readonly plugins?: unknown;
+  /**
+   * Programs that offer tools over newline-delimited JSON-RPC on their stdio (see the runtime README,
+   * "Plugins"): started when the cell is created (`await cell.ready()`), stopped with it.
+   */
+  readonly plugins?: readonly PluginSpec[];
   /** How `Url()` arguments are resolved, and hosts exempt from the private-address rule. */
   readonly network?: UrlOptions;
   /** Per-call time limit and output budget when a tool declares none. */

@@ -17,6 +17,8 @@ import type { CycleConfig } from '../cycle/cycle-config.js';
 import { cycleConfigFrom } from '../cycle/cycle-settings.js';
 import { type CellMcps, McpServers } from '../mcp/client/cell-mcps.js';
 import type { AuditEvent } from '../pipeline/audit-event.js';
+import { type CellPlugins, PluginHost } from '../plugin/plugin-host.js';
+import { checkPluginSpecs } from '../plugin/plugin-spec.js';
 import { type AnyHandler, type RegisteredTool, registerTool } from '../registry/registered-tool.js';
 import type { ToolSource } from '../registry/tool-source.js';
 import { CellSandbox } from '../sandbox/cell-sandbox.js';
@@ -86,10 +88,11 @@ export class Cell {
   #mcps: McpServers | undefined;
   /** Sub-agents offered to delegating tools, by name. */
   readonly #delegates = new Map<string, AgentToolConfig>();
+  readonly #plugins: PluginHost;
 
   constructor(engine: Engine, spec: CellSpec) {
     if (typeof spec?.workDir !== 'string' || spec.workDir === '') throw new Error('a cell needs a workDir');
-    if (spec.plugins !== undefined) throw new Error('plugins are not supported yet; leave CellSpec.plugins unset');
+    const plugins = checkPluginSpecs(spec.plugins);
     this.engine = engine;
     // Aliases in the name lists become the tools' own names; an unknown engine name is an error now.
     const names = resolveCellNames(engine, spec);
@@ -100,6 +103,7 @@ export class Cell {
       ...(spec.allowPaths === undefined ? {} : { allowPaths: Object.freeze([...spec.allowPaths]) }),
       ...(spec.denyPaths === undefined ? {} : { denyPaths: Object.freeze([...spec.denyPaths]) }),
       ...(spec.defaults === undefined ? {} : { defaults: Object.freeze({ ...spec.defaults }) }),
+      ...(spec.plugins === undefined ? {} : { plugins }),
       ...(spec.disabledEngineSkills === undefined ? {} : { disabledEngineSkills: Object.freeze([...names.disabled]) }),
       ...(names.extraCategories === undefined ? {} : { extraCategories: names.extraCategories }),
       ...(names.extraProgressAware === undefined
@@ -112,6 +116,22 @@ export class Cell {
     this.sandbox = new CellSandbox(resolveSandbox(spec.sandbox, this.spec.workDir));
     this.dataDir = spec.dataDir ?? mkdtempSync(join(tmpdir(), 'wesgine-cell-'));
     mkdirSync(this.dataDir, { recursive: true });
+    // Last: nothing may throw once programs start.
+    this.#plugins = new PluginHost(this, plugins, (source) => this.#sources.add(source));
+    this.#plugins.start();
+  }
+
+  /**
+   * Resolves once every plugin of `CellSpec.plugins` is started and its tools registered; rejects with
+   * an error naming each plugin that failed and why (the cell works with the others meanwhile).
+   */
+  ready(): Promise<void> {
+    return this.#plugins.ready();
+  }
+
+  /** The cell's plugins: their states, tools, processes and last errors. */
+  plugins(): CellPlugins {
+    return { list: () => this.#plugins.list() };
   }
 
   tools(): CellTools {
@@ -136,7 +156,11 @@ export class Cell {
         }
         this.#tools.set(definition.name, registerTool(definition, tool.handler as AnyHandler, 'sdk', origin));
       },
-      unregister: (name) => this.#tools.delete(name),
+      unregister: (name) => {
+        if (!this.#tools.delete(name)) return false;
+        this.#sources.freed(name);
+        return true;
+      },
     };
   }
 

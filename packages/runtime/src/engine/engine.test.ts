@@ -166,11 +166,11 @@ describe('cells and runs', () => {
     expect(() => cell.run()).toThrow('the cell is stopped');
   });
 
-  it('refuses plugins until they are supported, rather than ignoring them', () => {
+  it('takes an empty plugin list, is ready at once, and refuses a cell without a workDir', async () => {
     const engine = createEngine();
-    expect(() => engine.createCell({ workDir: workDir(), plugins: [] })).toThrow(
-      'plugins are not supported yet; leave CellSpec.plugins unset',
-    );
+    const cell = engine.createCell({ workDir: workDir(), plugins: [] });
+    await expect(cell.ready()).resolves.toBeUndefined();
+    expect(cell.plugins().list()).toEqual([]);
     expect(() => engine.createCell({ workDir: '' })).toThrow('a cell needs a workDir');
   });
 });

@@ -127,7 +127,8 @@ export function assembleApp(cell: Cell, options: AppOptions = {}): AssembledApp 
 /** A Host value: a name or an IPv4 address or a bracketed IPv6 address, and an optional port. */
 const HOST_VALUE = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
-function checkHosts(hosts: readonly string[]): readonly string[] {
+/** The `allowedHosts` option checked: Host values as clients send them; a bad one is a `TypeError`. */
+export function checkHosts(hosts: readonly string[]): readonly string[] {
   if (!Array.isArray(hosts)) throw new TypeError('allowedHosts must be a list of Host values');
   for (const host of hosts) {
     if (typeof host !== 'string' || !HOST_VALUE.test(host)) {

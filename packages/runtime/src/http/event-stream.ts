@@ -60,7 +60,7 @@ export class EventStreams {
             if (ended || !maySee(scope, actor)) return;
             let text: string;
             try {
-              text = frame(event, data);
+              text = frame(event, event === 'log' ? withDataCut(data as { data?: unknown }) : data);
             } catch {
               // Data JSON cannot hold (a cycle, a nesting past the stack): the client learns that one was
               // left out rather than the pipeline that emitted it seeing a throw.
@@ -121,6 +121,23 @@ export class EventStreams {
   get size(): number {
     return this.#open.size;
   }
+}
+
+/** The most characters of JSON a log event's `data` carries to a client; past it the data is left out. */
+export const EVENT_DATA_MAX = 64_000;
+
+/**
+ * A log event whose data is past EVENT_DATA_MAX in JSON, with a note in place of its data: a handler's
+ * data is its own business, and a few huge lines would otherwise fill every client's queue.
+ */
+function withDataCut(event: { data?: unknown }): object {
+  if (event.data === undefined) return event;
+  const json = JSON.stringify(event.data);
+  if (json === undefined || json.length <= EVENT_DATA_MAX) return event;
+  return {
+    ...event,
+    data: `(left out: ${json.length} characters of JSON, more than the ${EVENT_DATA_MAX} an event carries)`,
+  };
 }
 
 function frame(event: string, data: unknown): string {

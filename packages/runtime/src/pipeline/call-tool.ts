@@ -34,13 +34,13 @@ export function callTool(
 ): Promise<ToolResult> {
   const began: Began = { started: performance.now(), callId: nextCallId(), dialect: undefined, options };
   if (options === NO_OPTIONS) return walk(scope, name, given, began);
-  const wrong = wrongOption(options);
-  if (wrong !== undefined) {
-    const refusal = refuse('validate', 'invalid_arguments', wrong);
-    return Promise.resolve(refused(scope, auditName(name), undefined, began, refusal));
+  const read = readOptions(options);
+  if (typeof read === 'string') {
+    const refusal = refuse('validate', 'invalid_arguments', read);
+    return Promise.resolve(refused(scope, auditName(name), undefined, { ...began, options: NO_OPTIONS }, refusal));
   }
-  const { dialect, signal } = options;
-  const named = dialect === undefined ? began : { ...began, dialect };
+  const { dialect, signal } = read;
+  const named = { ...began, options: read, ...(dialect === undefined ? {} : { dialect }) };
   if (signal === undefined) return walk(scope, name, given, named);
   return walkWithSignal(scope, name, given, named, signal);
 }
@@ -63,11 +63,26 @@ async function walkWithSignal(
 
 const NO_OPTIONS: CallOptions = Object.freeze({});
 
-/** What is wrong with the options of a call, or undefined: they come from a program, maybe over the wire. */
-function wrongOption(options: CallOptions): string | undefined {
+/**
+ * The options of a call read once into a plain object, or what is wrong with them: they come from a
+ * program, maybe over the wire, and a getter or Proxy among them is not read again during the call.
+ */
+function readOptions(options: CallOptions): CallOptions | string {
   if (typeof options !== 'object' || options === null)
     return `the call options must be an object, not ${options === null ? 'null' : typeof options}`;
-  const { dialect, signal, onProgress, onLog } = options;
+  let read: CallOptions;
+  try {
+    const { dialect, signal, onProgress, onLog } = options;
+    read = {
+      ...(dialect === undefined ? {} : { dialect }),
+      ...(signal === undefined ? {} : { signal }),
+      ...(onProgress === undefined ? {} : { onProgress }),
+      ...(onLog === undefined ? {} : { onLog }),
+    };
+  } catch (error) {
+    return `the call options cannot be read: ${toToolError(error).message}`;
+  }
+  const { dialect, signal, onProgress, onLog } = read;
   if (dialect !== undefined && !isDialectName(dialect)) {
     return `unknown dialect ${JSON.stringify(dialect)}; use one of ${DIALECT_NAMES.join(', ')}, or none for arguments in the tool's own shape`;
   }
@@ -75,7 +90,7 @@ function wrongOption(options: CallOptions): string | undefined {
   if (onProgress !== undefined && typeof onProgress !== 'function')
     return 'the call option onProgress must be a function';
   if (onLog !== undefined && typeof onLog !== 'function') return 'the call option onLog must be a function';
-  return undefined;
+  return read;
 }
 
 /** When a call began, its id and the dialect it came in: what its audit event says besides the outcome. */

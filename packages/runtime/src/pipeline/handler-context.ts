@@ -14,6 +14,7 @@ import { CallLogger, type LogLevel } from './call-logger.js';
 import type { CallOptions } from './call-options.js';
 import type { CallScope } from './call-scope.js';
 import { checkUrl } from './check-url.js';
+import { cut } from './event-message.js';
 import { mayRead } from './may-read.js';
 
 /**
@@ -41,10 +42,13 @@ export class HandlerContext implements ToolContext {
   readonly #scope: CallScope;
   readonly #tool: RegisteredTool;
   readonly #category: ToolCategory;
-  readonly #options: CallOptions;
+  /** The caller's listeners; let go of once the call ends, so a context kept by a handler keeps none of them. */
+  #options: CallOptions;
   #controller: AbortController | undefined;
   #log: ToolLogger | undefined;
   #ended = false;
+  /** Its listeners are being told an update or a line now. */
+  #telling = false;
   #sandbox: ToolSandbox | undefined;
   #stoppedBy: ToolError | undefined;
   #onStop: ((reason: ToolError) => void) | undefined;
@@ -119,26 +123,34 @@ export class HandlerContext implements ToolContext {
     return mayRead(this.#scope, this.#tool.definition.name, this.#category, realPath);
   }
 
-  /** A progress update of the call; one that is not an object with a finite `progress` of 0 or more is dropped. */
+  /**
+   * A progress update of the call; one that is not an object with a finite `progress` of 0 or more is
+   * dropped, and so is one made from inside a listener of the call's updates (it would tell itself again).
+   */
   progress(update: ToolProgress): void {
-    if (this.#ended) return;
+    if (this.#ended || this.#telling) return;
     const { events } = this.#scope;
     const { onProgress } = this.#options;
     if (onProgress === undefined && !events.listened) return;
     const checked = progressOf(update);
     if (checked === undefined) return;
-    if (onProgress !== undefined) {
-      try {
-        onProgress(checked);
-      } catch {}
+    this.#telling = true;
+    try {
+      if (onProgress !== undefined) {
+        try {
+          onProgress(checked);
+        } catch {}
+      }
+      if (events.listened) events.emit({ kind: 'progress', ...this.#origin(), ...checked });
+    } finally {
+      this.#telling = false;
     }
-    if (events.listened) events.emit({ kind: 'progress', ...this.#origin(), ...checked });
   }
 
   /** The call timed out or was cancelled: the handler's signal fires with the reason. */
   stop(reason: ToolError): void {
     this.#stoppedBy = reason;
-    this.#ended = true;
+    this.end();
     this.#controller?.abort(reason);
     const listener = this.#onStop;
     this.#onStop = undefined;
@@ -158,20 +170,28 @@ export class HandlerContext implements ToolContext {
   /** The call has its result: progress and log lines after this are dropped. */
   end(): void {
     this.#ended = true;
+    this.#options = ENDED;
   }
 
-  #emitLog(level: LogLevel, message: string, data: unknown): void {
-    if (this.#ended) return;
+  #emitLog(level: LogLevel, given: string, data: unknown): void {
+    if (this.#ended || this.#telling) return;
     const { events } = this.#scope;
     const { onLog } = this.#options;
-    if (onLog !== undefined) {
-      try {
-        if (data === undefined) onLog(level, message);
-        else onLog(level, message, data);
-      } catch {}
-    }
-    if (events.listened) {
-      events.emit({ kind: 'log', level, message, ...(data === undefined ? {} : { data }), ...this.#origin() });
+    if (onLog === undefined && !events.listened) return;
+    const message = cut(given);
+    this.#telling = true;
+    try {
+      if (onLog !== undefined) {
+        try {
+          if (data === undefined) onLog(level, message);
+          else onLog(level, message, data);
+        } catch {}
+      }
+      if (events.listened) {
+        events.emit({ kind: 'log', level, message, ...(data === undefined ? {} : { data }), ...this.#origin() });
+      }
+    } finally {
+      this.#telling = false;
     }
   }
 
@@ -188,6 +208,8 @@ export class HandlerContext implements ToolContext {
   }
 }
 
+const ENDED: CallOptions = Object.freeze({});
+
 function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0;
 }
@@ -201,7 +223,7 @@ function progressOf(update: unknown): ToolProgress | undefined {
     return {
       progress,
       ...(isCount(total) ? { total } : {}),
-      ...(typeof message === 'string' ? { message } : {}),
+      ...(typeof message === 'string' ? { message: cut(message) } : {}),
     };
   } catch {
     // A getter that throws, a revoked Proxy: the update is dropped.

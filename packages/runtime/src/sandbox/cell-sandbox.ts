@@ -19,7 +19,13 @@ import type { ResolvedSandbox } from './sandbox-settings.js';
 import { SandboxViewError, sandboxView } from './sandbox-view.js';
 import { unavailableMessage } from './sandboxed-program.js';
 import { Standby } from './standby.js';
-import { coveredCredentials, extraProgramFolders, hiddenSystemPaths, systemMounts } from './system-folders.js';
+import {
+  coveredCredentials,
+  coveredDenied,
+  extraProgramFolders,
+  hiddenSystemPaths,
+  systemMounts,
+} from './system-folders.js';
 
 /** The memo key of calls without a zone. */
 const NO_ZONE = {};
@@ -128,8 +134,9 @@ export class CellSandbox {
     }
     const home = homedir();
     const readPaths = [...extraProgramFolders(request.env.PATH, home), ...this.settings.readPaths];
-    // A read path that holds a credential folder (a toolchain under the home folder) shows it covered.
-    const credentials = coveredCredentials(readPaths, home);
+    // A read path that holds a credential folder (a toolchain under the home folder) shows it covered, and
+    // a denied path in a system folder or a read path is covered as one in a root is.
+    const credentials = [...coveredCredentials(readPaths, home), ...coveredDenied(call.roots.denied, readPaths)];
     let cwd: string;
     try {
       cwd = realpathSync(request.cwd);

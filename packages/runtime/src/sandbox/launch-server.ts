@@ -6,7 +6,7 @@
 // read-only, no network unless a Zone `domains` rule allows the source a host, long-lived limits, and
 // a PID namespace that dies with its first process. The caller spawns the command line as it is (the
 // MCP SDK's stdio transport does), so stdin and stdout are the server's own.
-import { lstatSync, readFileSync, realpathSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { ToolError } from '@wesgine/schema';
@@ -28,7 +28,13 @@ import { protectedCreations, removeCreations } from './protected-creations.js';
 import { type ResolvedSandbox, resolveSandbox, type SandboxSpec } from './sandbox-settings.js';
 import { SandboxViewError, sandboxView } from './sandbox-view.js';
 import { LONG_LIVED_CPU_SECONDS } from './sandboxed-program.js';
-import { coveredCredentials, extraProgramFolders, hiddenSystemPaths, systemMounts } from './system-folders.js';
+import {
+  coveredCredentials,
+  coveredDenied,
+  extraProgramFolders,
+  hiddenSystemPaths,
+  systemMounts,
+} from './system-folders.js';
 
 /** What to start, as its config gave it. */
 export interface ServerLaunchRequest {
@@ -115,13 +121,6 @@ async function launchSandboxed(
   } catch {
     throw refuse(`the folder to run it in, ${cwd}, does not exist`);
   }
-  let program: ReturnType<typeof programFolders>;
-  try {
-    program = programFolders(request.argv, env.PATH ?? '', realCwd, home);
-  } catch (error) {
-    if (error instanceof ProgramFolderError) throw refuse(error.message);
-    throw error;
-  }
   const { spec, zone } = cell;
   const workDir = spec.workDir;
   const roots = prepareRoots({ workDir, allowPaths: spec.allowPaths ?? [], denyPaths: spec.denyPaths ?? [] });
@@ -133,17 +132,18 @@ async function launchSandboxed(
     if (error instanceof SandboxViewError) throw refuse(error.message);
     throw error;
   }
-  const readPaths = [...program.folders, ...extraProgramFolders(env.PATH, home), ...settings.readPaths];
-  // What the read paths hold that the cell hides: credential folders, and denied paths inside them.
-  const hidden = [
-    ...view.hidden,
-    ...coveredCredentials(readPaths, home),
-    ...roots.denied.flatMap(({ real }) => {
-      const entry = lstatSync(real, { throwIfNoEntry: false });
-      if (entry === undefined || entry.isSymbolicLink() || !readPaths.some((path) => isInside(real, path))) return [];
-      return [{ path: real, folder: entry.isDirectory() }];
-    }),
-  ];
+  const otherPaths = [...extraProgramFolders(env.PATH, home), ...settings.readPaths];
+  let program: ReturnType<typeof programFolders>;
+  try {
+    const rootPaths = view.roots.map((root) => root.path);
+    program = programFolders(request.argv, env.PATH ?? '', realCwd, home, rootPaths, otherPaths);
+  } catch (error) {
+    if (error instanceof ProgramFolderError) throw refuse(error.message);
+    throw error;
+  }
+  const readPaths = [...program.folders, ...otherPaths];
+  // What the system folders and read paths hold that the cell hides: credential folders, denied paths.
+  const hidden = [...view.hidden, ...coveredCredentials(readPaths, home), ...coveredDenied(roots.denied, readPaths)];
   const shown = [...view.roots.map((root) => root.path), ...readPaths];
   if (!shown.some((path) => isInside(realCwd, path)) || hidden.some((cover) => isInside(realCwd, cover.path))) {
     throw refuse(

@@ -10,6 +10,23 @@ import { SYSTEM_FOLDERS } from './system-folders.js';
 
 /** Interpreters whose first argument that is not an option is the script they run. */
 const INTERPRETER = /^(node|nodejs|python[0-9.]*|ruby|perl|bun|deno)$/;
+/** Options after which the interpreter runs no script file: code given inline, a module by name, stdin. */
+const NO_SCRIPT = new Set(['-e', '--eval', '-p', '--print', '-c', '-m', '-']);
+/** Options whose value is the next word (a file to preload is not the script: it widens nothing). */
+const VALUE_OPTIONS = new Set([
+  '-r',
+  '--require',
+  '--import',
+  '--loader',
+  '--experimental-loader',
+  '-C',
+  '--conditions',
+  '--env-file',
+  '--input-type',
+  '--title',
+  '-W',
+  '-X',
+]);
 const NODE_SCRIPT = new Set(['.js', '.mjs', '.cjs']);
 /** The first line of a script: enough for any interpreter line. */
 const SHEBANG_BYTES = 256;
@@ -29,12 +46,30 @@ export class ProgramFolderError extends Error {
 /**
  * The program of `argv` and the folders it needs. `path` is the PATH it is found on, `cwd` the folder
  * relative paths start from, `home` the home folder: neither it nor a folder holding it is ever shown.
+ * `roots` are the real paths of the cell's roots: the cell's tools can change what lies there, so a
+ * program or script reached through a link in them must lead to a root, a system folder or one of
+ * `shown` (the folders shown anyway), never make the sandbox show the folder it leads to.
  */
-export function programFolders(argv: readonly string[], path: string, cwd: string, home: string): ProgramFolders {
+export function programFolders(
+  argv: readonly string[],
+  path: string,
+  cwd: string,
+  home: string,
+  roots: readonly string[] = [],
+  shown: readonly string[] = [],
+): ProgramFolders {
   const [name = '', ...rest] = argv;
   const program = findProgram(name, path, cwd);
   if (program === undefined) throw new ProgramFolderError(`${name} was not found on the PATH (${path})`);
   const real = realpathSync(program);
+  const open = [...roots, ...SYSTEM_FOLDERS, ...shown];
+  const checkLink = (lexical: string, target: string, what: string): void => {
+    if (!roots.some((root) => isInside(lexical, root)) || open.some((folder) => isInside(target, folder))) return;
+    throw new ProgramFolderError(
+      `its ${what} ${lexical} is a link in the cell's roots to ${target}, outside them; the cell's tools may change such a link, so it shows nothing more; name ${target} itself`,
+    );
+  };
+  checkLink(program, real, 'program');
   const wanted: string[] = [dirname(program), dirname(real), ...installPrefix(program)];
   let script: string | undefined;
   const line = shebang(real);
@@ -44,15 +79,17 @@ export function programFolders(argv: readonly string[], path: string, cwd: strin
     const envForm = basename(words[0] ?? '') === 'env';
     const named = (envForm ? words.slice(1).find((word) => !word.startsWith('-')) : words[0]) ?? '';
     const found = named === '' ? undefined : findProgram(named, path, cwd);
+    if (found !== undefined) checkLink(found, realpathSync(found), 'interpreter');
     if (found !== undefined) wanted.push(dirname(found), dirname(realpathSync(found)), ...installPrefix(found));
     wanted.push(...scriptFolders(real, basename(found === undefined ? named : realpathSync(found)), home));
   }
   // An interpreter (by the name it is started with: `python3` may be a shim) and the script it runs.
   if (INTERPRETER.test(basename(program)) || INTERPRETER.test(basename(real))) {
-    const first = rest.find((word) => !word.startsWith('-'));
+    const first = scriptWord(rest);
     const file = first === undefined ? undefined : resolve(cwd, first);
     if (file !== undefined && statSync(file, { throwIfNoEntry: false })?.isFile() === true) {
       script = realpathSync(file);
+      checkLink(file, script, 'script');
       wanted.push(...scriptFolders(script, basename(program), home));
     }
   }
@@ -78,6 +115,18 @@ export function programFolders(argv: readonly string[], path: string, cwd: strin
     folders.push(folder);
   }
   return { program, folders: outermost(folders) };
+}
+
+/** The word of an interpreter's arguments that names its script: the first that is no option nor an option's value. */
+function scriptWord(words: readonly string[]): string | undefined {
+  for (let index = 0; index < words.length; index += 1) {
+    const word = words[index] as string;
+    if (NO_SCRIPT.has(word)) return undefined;
+    if (VALUE_OPTIONS.has(word)) index += 1;
+    else if (word === '--') return words[index + 1];
+    else if (!word.startsWith('-')) return word;
+  }
+  return undefined;
 }
 
 /** An executable file: a name with a slash from `cwd`, else the first on `path`. */

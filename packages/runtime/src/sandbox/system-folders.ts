@@ -68,7 +68,8 @@ export function extraProgramFolders(path: string | undefined, home: string): str
     if (entry === '' || !entry.startsWith('/')) continue;
     const folder = resolve(entry);
     if (SYSTEM_FOLDERS.some((system) => isInside(folder, system))) continue;
-    if (isInside(folder, home) || folder === '/') continue;
+    // A folder inside the home folder, or one holding it (`/home`), would show what the home folder holds.
+    if (isInside(folder, home) || isInside(home, folder)) continue;
     if (!folders.includes(folder)) folders.push(folder);
   }
   return folders;
@@ -79,4 +80,20 @@ export function coveredCredentials(readPaths: readonly string[], home: string): 
   return credentialFolders(home)
     .filter((folder) => readPaths.some((path) => isInside(folder, path)) && existsSync(folder))
     .map((path) => ({ path, folder: true }));
+}
+
+/**
+ * The denied paths (real forms) that lie in what the sandbox shows besides the roots (the system folders
+ * and `readPaths`): to be covered like the denied paths inside the roots.
+ */
+export function coveredDenied(
+  denied: readonly { readonly real: string }[],
+  readPaths: readonly string[],
+): { path: string; folder: boolean }[] {
+  const shown = [...SYSTEM_FOLDERS, ...readPaths];
+  return denied.flatMap(({ real }) => {
+    const entry = lstatSync(real, { throwIfNoEntry: false });
+    if (entry === undefined || entry.isSymbolicLink() || !shown.some((path) => isInside(real, path))) return [];
+    return [{ path: real, folder: entry.isDirectory() }];
+  });
 }

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
  * rather than a fixed `../..`, keeps it right wherever the build puts this code (the source tree, or
  * one bundled file or chunk at the top of dist).
  */
-function packageFolder(): string {
+export function packageFolder(): string {
   let folder = dirname(fileURLToPath(import.meta.url));
   while (!existsSync(join(folder, 'package.json'))) {
     const parent = dirname(folder);

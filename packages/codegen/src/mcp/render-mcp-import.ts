@@ -1,0 +1,237 @@
+import { compareText } from '../compare-text.js';
+import type { Generator } from '../generate/banner.js';
+import { schemaHash } from '../generate/schema-hash.js';
+import { type Declaration, splitDeclarations } from '../generate/tidy-types.js';
+import type { ImportRecord, RecordedSource } from './import-record.js';
+import { importableTools } from './importable-tools.js';
+import { mcpToolIdentifiers, registeredName, serverIdentifiers } from './mcp-identifiers.js';
+import type { McpListing, McpToolListing } from './mcp-listing.js';
+import { mcpSchemaToJstt } from './mcp-schema-to-jstt.js';
+
+const ROOT = 'WesgineMcpImportRoot';
+
+/** How to render one import: the server's name in the cell, its prefix, and where it was reached. */
+export interface McpImportSettings {
+  readonly name: string;
+  readonly prefix?: string;
+  /** Only these tools, as `upsert({ tools })` allows them; all by default. */
+  readonly allow?: readonly string[];
+  readonly source: RecordedSource;
+}
+
+/** The generated text, and what the renderer had to say about schemas it could not type exactly. */
+export interface RenderedImport {
+  readonly contents: string;
+  readonly record: ImportRecord;
+  readonly warnings: readonly string[];
+}
+
+/** The fingerprint of one tool's schemas, what `check` compares: the input and output schema as listed. */
+export function toolFingerprint(tool: McpToolListing): string {
+  return schemaHash({ inputSchema: tool.inputSchema, outputSchema: tool.outputSchema });
+}
+
+/**
+ * The TypeScript of an imported MCP server: a banner, the import record (`<server>Server`), one
+ * `<Tool>Args` per tool and a `<Tool>Result` for each tool with an output schema (printed by
+ * json-schema-to-typescript), the `<Server>Tools` map, and two typed call helpers that take anything
+ * with the runtime's `Run.call` shape (`call<Server>(run, name, args)` and `<server>Tools(run).<tool>(args)`).
+ * Pure: tools sorted by name, so the same listing always gives the same text. The file imports nothing.
+ * Only the tools a cell registers are typed (see `importableTools`); the others are warnings.
+ */
+export async function renderMcpImport(
+  listing: McpListing,
+  settings: McpImportSettings,
+  generator: Generator,
+): Promise<RenderedImport> {
+  const { tools, skipped } = importableTools(listing.tools, settings);
+  const ids = mcpToolIdentifiers(tools.map((tool) => tool.name));
+  const server = serverIdentifiers(settings.name);
+  const listed = new Set(listing.tools.map((tool) => tool.name));
+  const warnings = [
+    ...(settings.allow ?? [])
+      .filter((name) => !listed.has(name))
+      .map((name) => `the tool list names '${name}', which the server does not list`),
+    ...skipped.map((tool) => `tool '${tool.name}' is left out: ${tool.reason}`),
+  ];
+  const definitions: Record<string, unknown> = {};
+  for (const tool of tools) {
+    const stem = ids.get(tool.name)?.pascal ?? '';
+    const warn = (part: string) => (message: string) => {
+      const line = `tool '${tool.name}' (${part}): ${message}`;
+      if (!warnings.includes(line)) warnings.push(line);
+    };
+    const args = mcpSchemaToJstt(tool.inputSchema, `${stem}Args`, definitions, warn('input schema')) as Record<
+      string,
+      unknown
+    >;
+    if (args.type === undefined && args.$ref === undefined && args.tsType === undefined) args.type = 'object';
+    definitions[`${stem}Args`] = withDoc(args, tool);
+    if (tool.outputSchema !== undefined) {
+      definitions[`${stem}Result`] = mcpSchemaToJstt(
+        tool.outputSchema,
+        `${stem}Result`,
+        definitions,
+        warn('output schema'),
+      );
+    }
+  }
+  const { compile } = await import('json-schema-to-typescript');
+  const printed = await compileOrSay(() =>
+    compile({ type: 'object', properties: {}, additionalProperties: false, definitions } as never, ROOT, {
+      bannerComment: '',
+      format: false,
+      additionalProperties: false,
+      ignoreMinAndMaxItems: true,
+      unreachableDefinitions: true,
+      declareExternallyReferenced: true,
+      strictIndexSignatures: false,
+      unknownAny: true,
+      // Never read a file or an address a server's schema names; every $ref left is local.
+      $refOptions: { resolve: { file: false, http: false } } as never,
+    }),
+  );
+  const record: ImportRecord = {
+    name: settings.name,
+    ...(settings.prefix === undefined ? {} : { prefix: settings.prefix }),
+    ...(settings.allow === undefined ? {} : { allow: [...settings.allow].sort(compareText) }),
+    server: { name: listing.server.name, version: listing.server.version },
+    source: settings.source,
+    tools: Object.fromEntries(tools.map((tool) => [tool.name, toolFingerprint(tool)])),
+  };
+  const Tools = `${server.pascal}Tools`;
+  const quoted = (name: string) => (name === '__proto__' ? '["__proto__"]' : JSON.stringify(name));
+  const label = comment(`'${settings.name}'`);
+  const lines = [
+    `// Generated by ${generator.name} ${generator.version} from the MCP server ${label} (${comment(listing.server.name)} ${comment(listing.server.version)}). Do not edit: run \`wesgine-tools import mcp --update <this file>\` when the server changes; \`wesgine-tools check\` says when.`,
+    '',
+    '/** Where these types came from: `wesgine-tools check` lists the tools again and compares the fingerprints. */',
+    `export const ${server.camel}Server = ${JSON.stringify(record, null, 2)} as const;`,
+    '',
+    ...ordered(splitDeclarations(printed), tools, ids).flatMap((declaration) => [tidyComments(declaration.text), '']),
+    `/** Each tool of the MCP server ${label}: its arguments, and its structured result when the server declares an output schema. */`,
+    `export interface ${Tools} {`,
+    ...tools.map((tool) => {
+      const stem = ids.get(tool.name)?.pascal ?? '';
+      const result = tool.outputSchema === undefined ? 'unknown' : `${stem}Result`;
+      return `  ${quoted(tool.name)}: { args: ${stem}Args; result: ${result} };`;
+    }),
+    '}',
+    '',
+    '/** Anything that calls tools as the runtime does (`Run.call(name, args, options)`); a run is one. */',
+    'export interface McpToolCaller<Outcome, Options> {',
+    '  call(name: string, args: unknown, options?: Options): Promise<Outcome>;',
+    '}',
+    '',
+    "/** A call's outcome with `data` typed as the tool's structured result, for a tool that declares one. */",
+    'export type McpTypedOutcome<Outcome, Structured> = unknown extends Structured',
+    '  ? Outcome',
+    "  : Omit<Outcome, 'data'> & { readonly data?: Structured };",
+    '',
+    '/** What follows the tool: its arguments (optional when it requires none), then the call options. */',
+    'export type McpCallParameters<Args, Options> = {} extends Args',
+    '  ? [args?: Args, options?: Options]',
+    '  : [args: Args, options?: Options];',
+    '',
+    `/** The name of each tool in a cell's registry. */`,
+    'const registered = {',
+    ...tools.map((tool) => `  ${quoted(tool.name)}: ${JSON.stringify(registeredName(settings.prefix, tool.name))},`),
+    '} as const;',
+    '',
+    '/** Each tool by its method name. */',
+    'const methods = {',
+    ...tools.map((tool) => `  ${ids.get(tool.name)?.camel ?? ''}: ${JSON.stringify(tool.name)},`),
+    '} as const;',
+    '',
+    `/** Calls one tool of the MCP server ${label} through \`caller\` (a run), its arguments type-checked against the server's schema. */`,
+    `export function call${server.pascal}<const Name extends keyof ${Tools}, Outcome, Options>(`,
+    '  caller: McpToolCaller<Outcome, Options>,',
+    '  name: Name,',
+    `  ...[args, options]: McpCallParameters<${Tools}[Name]['args'], Options>`,
+    `): Promise<McpTypedOutcome<Outcome, ${Tools}[Name]['result']>> {`,
+    '  return caller.call(registered[name], args ?? {}, options) as Promise<never>;',
+    '}',
+    '',
+    `/** The tools of the MCP server ${label} as methods of \`caller\` (a run), named in camel case. */`,
+    `export function ${server.camel}Tools<Outcome, Options>(`,
+    '  caller: McpToolCaller<Outcome, Options>,',
+    '): {',
+    '  readonly [Method in keyof typeof methods]: (',
+    `    ...parameters: McpCallParameters<${Tools}[(typeof methods)[Method]]['args'], Options>`,
+    `  ) => Promise<McpTypedOutcome<Outcome, ${Tools}[(typeof methods)[Method]]['result']>>;`,
+    '} {',
+    '  const bound: Record<string, (args?: unknown, options?: Options) => Promise<Outcome>> = {};',
+    '  for (const [method, name] of Object.entries(methods)) {',
+    '    bound[method] = (args, options) => caller.call(registered[name], args ?? {}, options);',
+    '  }',
+    '  return bound as never;',
+    '}',
+    '',
+  ];
+  return { contents: lines.join('\n'), record, warnings };
+}
+
+/** json-schema-to-typescript's failure as an error that says what failed (what is left is its own bug). */
+async function compileOrSay(print: () => Promise<string>): Promise<string> {
+  try {
+    return await print();
+  } catch (error) {
+    const text = error instanceof Error ? error.message : String(error);
+    throw new Error(`json-schema-to-typescript could not print the server's schemas: ${text}`);
+  }
+}
+
+/** The tool's title and description as the doc comment of its arguments' type. */
+function withDoc(schema: Record<string, unknown>, tool: McpToolListing): Record<string, unknown> {
+  const parts = [tool.title, tool.description].filter(
+    (part): part is string => typeof part === 'string' && part !== '',
+  );
+  const unique = parts.filter((part, index) => parts.indexOf(part) === index);
+  const { description: _ignored, ...rest } = schema;
+  return unique.length === 0 ? rest : { description: unique.join('\n\n'), ...rest };
+}
+
+/** Without the empty last line json-schema-to-typescript leaves in a doc comment whose note was dropped. */
+function tidyComments(text: string): string {
+  return text.replace(/\n( *)\*\n\1\*\//g, '\n$1*/');
+}
+
+/** Text safe inside a `//` or `/** *\/` comment: one line, no comment end. */
+function comment(text: string): string {
+  const line = [...text].map((character) => (isControl(character) ? ' ' : character)).join('');
+  return line.replaceAll('*/', '* /');
+}
+
+function isControl(character: string): boolean {
+  const code = character.codePointAt(0) ?? 0;
+  return code < 0x20 || code === 0x7f || code === 0x2028 || code === 0x2029;
+}
+
+/** Each tool's declarations in name order (arguments and their definitions, result and its); the root dropped. */
+function ordered(
+  declarations: readonly Declaration[],
+  tools: readonly McpToolListing[],
+  ids: ReadonlyMap<string, { readonly pascal: string }>,
+): Declaration[] {
+  const byName = new Map(declarations.map((declaration) => [declaration.name, declaration]));
+  byName.delete(ROOT);
+  const result: Declaration[] = [];
+  const take = (stem: string) => {
+    const names = [stem, ...[...byName.keys()].filter((name) => name.startsWith(`${stem}_`)).sort(compareText)];
+    for (const name of names) {
+      const declaration = byName.get(name);
+      if (declaration !== undefined) result.push(declaration);
+      byName.delete(name);
+    }
+  };
+  for (const tool of tools) {
+    const stem = ids.get(tool.name)?.pascal ?? '';
+    take(`${stem}Args`);
+    take(`${stem}Result`);
+  }
+  for (const name of [...byName.keys()].sort(compareText)) {
+    const declaration = byName.get(name);
+    if (declaration !== undefined) result.push(declaration);
+  }
+  return result;
+}

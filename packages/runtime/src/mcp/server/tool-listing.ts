@@ -1,0 +1,79 @@
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { type AnyToolDefinition, type DialectExport, exportTool, resolveCategory } from '@wesgine/schema';
+import type { Cell } from '../../engine/cell.js';
+
+/** One tool as an MCP client sees it, and how its result data becomes `structuredContent`. */
+export interface ListedTool {
+  readonly entry: Tool;
+  /** Set when the tool has a result schema: the data in the shape `outputSchema` promises. */
+  readonly structured: ((data: unknown) => unknown) | undefined;
+}
+
+/** The run's tools as a `tools/list` answer, with a fingerprint that changes when the list does. */
+export interface ToolListing {
+  readonly fingerprint: string;
+  readonly tools: readonly ListedTool[];
+  /** Tools left out because no MCP declaration can be made of their schema, with the reason. */
+  readonly skipped: readonly { readonly tool: string; readonly reason: string }[];
+}
+
+const ids = new WeakMap<AnyToolDefinition, number>();
+let nextId = 0;
+
+/**
+ * What identifies a list of definitions: their names and each definition object (a source that
+ * replaces a tool with a changed schema gives a new object under the same name).
+ */
+export function listingFingerprint(definitions: readonly AnyToolDefinition[]): string {
+  return definitions
+    .map((definition) => {
+      let id = ids.get(definition);
+      if (id === undefined) {
+        nextId += 1;
+        id = nextId;
+        ids.set(definition, id);
+      }
+      return `${definition.name}#${id}`;
+    })
+    .join('\n');
+}
+
+/**
+ * The definitions in the MCP dialect (`exportTool(..., 'mcp')`: names made legal, `outputSchema`
+ * from the result schema), with annotations from the category the cell resolves for each tool (its
+ * category map first, then the tool's meta), so `readOnlyHint` says what governance believes.
+ */
+export function toolListing(cell: Cell, definitions: readonly AnyToolDefinition[]): ToolListing {
+  const otherNames = definitions.map((definition) => definition.name);
+  const tools: ListedTool[] = [];
+  const skipped: { tool: string; reason: string }[] = [];
+  for (const definition of definitions) {
+    let exported: DialectExport;
+    try {
+      exported = exportTool(definition, 'mcp', { otherNames });
+    } catch (error) {
+      // A source's schema the dialect cannot take (a `$ref` to nowhere): the other tools are still listed.
+      skipped.push({ tool: definition.name, reason: error instanceof Error ? error.message : String(error) });
+      continue;
+    }
+    tools.push(listedTool(cell, definition, exported));
+  }
+  return { fingerprint: listingFingerprint(definitions), tools, skipped };
+}
+
+function listedTool(cell: Cell, definition: AnyToolDefinition, exported: DialectExport): ListedTool {
+  const { declaration } = exported;
+  const resolved = resolveCategory(definition.name, {
+    engine: cell.engine.categories,
+    ...(cell.spec.extraCategories === undefined ? {} : { cell: cell.spec.extraCategories }),
+    meta: definition.meta,
+  });
+  const readOnly = resolved.category === 'exploration';
+  const { meta } = definition;
+  const annotations: Record<string, boolean> = { readOnlyHint: readOnly };
+  if (!readOnly && meta.destructive !== undefined) annotations.destructiveHint = meta.destructive;
+  if (!readOnly && meta.idempotent !== undefined) annotations.idempotentHint = meta.idempotent;
+  if (meta.openWorld !== undefined) annotations.openWorldHint = meta.openWorld;
+  const entry = { ...declaration, annotations } as unknown as Tool;
+  return { entry, structured: declaration.outputSchema === undefined ? undefined : exported.encodeResult };
+}
