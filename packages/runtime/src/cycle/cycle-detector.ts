@@ -165,14 +165,21 @@ export class CycleDetector {
 
   #cycleVerdict(): CycleVerdict {
     const history = this.#history;
-    for (let period = 2; period <= this.#config.longestCycle; period++) {
-      const window = history.slice(-period);
-      if (window.length < period || new Set(window.map((seen) => seen.key)).size < 2) continue;
+    const { length } = history;
+    // Read in place, without copies: this runs before every call.
+    for (let period = 2; period <= this.#config.longestCycle && period <= length; period++) {
+      if (!mixed(history, length - period, length)) continue;
       let repetitions = 1;
       while (sameRun(history, period, repetitions)) repetitions++;
-      const category = window.some((seen) => seen.category === 'action') ? 'action' : 'exploration';
+      let category: 'action' | 'exploration' = 'exploration';
+      for (let index = length - period; index < length; index++) {
+        if (history[index]?.category === 'action') category = 'action';
+      }
       if (repetitions >= this.#config.thresholds[category].cycleRepetitions) {
-        const tools = window.map((seen) => seen.tool).join(' -> ');
+        const tools = history
+          .slice(-period)
+          .map((seen) => seen.tool)
+          .join(' -> ');
         return {
           action: 'block',
           rule: 'cycle',
@@ -231,6 +238,13 @@ function targetKey(call: CycleCall): string | undefined {
 }
 
 /** Whether the `period` keys before the last `repetitions` periods equal the last period. */
+/** Whether the calls from `start` to `end` are not all one and the same call. */
+function mixed(history: readonly Seen[], start: number, end: number): boolean {
+  const first = history[start]?.key;
+  for (let index = start + 1; index < end; index++) if (history[index]?.key !== first) return true;
+  return false;
+}
+
 function sameRun(history: readonly Seen[], period: number, repetitions: number): boolean {
   const end = history.length;
   const start = end - (repetitions + 1) * period;

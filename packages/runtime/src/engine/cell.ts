@@ -235,9 +235,17 @@ export class Cell {
       // Trimmed in batches: one copy per thousand calls rather than one per call.
       if (this.#audit.length >= 2 * AUDIT_KEPT) this.#audit.splice(0, this.#audit.length - AUDIT_KEPT);
       // A listener that throws must not turn a finished call into a throw out of run.call.
-      for (const listener of [this.spec.onAudit, ...this.#auditListeners]) {
+      const { onAudit } = this.spec;
+      if (onAudit !== undefined) {
         try {
-          listener?.(event);
+          onAudit(event);
+        } catch {}
+      }
+      // A copy only when someone listens: a listener may stop listening from inside.
+      if (this.#auditListeners.size === 0) return;
+      for (const listener of [...this.#auditListeners]) {
+        try {
+          listener(event);
         } catch {}
       }
     });

@@ -26,7 +26,7 @@ import { validateStage } from './validate-stage.js';
  * dialect (`options.dialect`) are decoded once the tool is found, before validation, so every stage
  * after it sees the tool's own name and canonical arguments.
  */
-export async function callTool(
+export function callTool(
   scope: CallScope,
   name: string,
   given: unknown,
@@ -37,15 +37,25 @@ export async function callTool(
   const read = readOptions(options);
   if (typeof read === 'string') {
     const refusal = refuse('validate', 'invalid_arguments', read);
-    return refused(scope, auditName(name), undefined, { ...began, options: NO_OPTIONS }, refusal);
+    return Promise.resolve(refused(scope, auditName(name), undefined, { ...began, options: NO_OPTIONS }, refusal));
   }
   const { dialect, signal } = read;
   const named = { ...began, options: read, ...(dialect === undefined ? {} : { dialect }) };
   if (signal === undefined) return walk(scope, name, given, named);
-  // The call's own signal stands in for the run's in every stage: approval, handler, escalation.
+  return walkWithSignal(scope, name, given, named, signal);
+}
+
+/** The call's own signal stands in for the run's in every stage: approval, handler, escalation. */
+async function walkWithSignal(
+  scope: CallScope,
+  name: string,
+  given: unknown,
+  began: Began,
+  signal: AbortSignal,
+): Promise<ToolResult> {
   const own = callSignal(scope.signal, signal);
   try {
-    return await walk({ ...scope, signal: own.signal }, name, given, named);
+    return await walk({ ...scope, signal: own.signal }, name, given, began);
   } finally {
     own.release();
   }
@@ -136,7 +146,9 @@ async function walk(scope: CallScope, name: string, given: unknown, began: Began
   const { meta } = tool.definition;
   let result: ToolResult;
   try {
-    const returned = await handleStage(tool, args, context, scope.signal, meta.timeoutMs ?? scope.defaults.timeoutMs);
+    // A handler that answered at once is not awaited: no turn of the event loop for it.
+    const handled = handleStage(tool, args, context, scope.signal, meta.timeoutMs ?? scope.defaults.timeoutMs);
+    const returned = handled instanceof Promise ? await handled : handled;
     const budget = meta.outputBudget ?? scope.defaults.outputBudget;
     result = shapeStage(tool.definition.name, returned, budget, scope.spill, note);
   } catch (thrown) {
@@ -198,7 +210,7 @@ function record(
 ): void {
   const own = tool?.definition.name ?? name;
   scope.audit({
-    at: new Date().toISOString(),
+    at: isoNow(),
     ...scope.ids,
     callId: began.callId,
     tool: own,
@@ -215,4 +227,17 @@ function record(
     ...(scope.services.sandbox.mode === 'off' || tool?.sandbox === 'off' ? { sandbox: 'off' as const } : {}),
     durationMs: performance.now() - began.started,
   });
+}
+
+let isoMillisecond = Number.NaN;
+let isoText = '';
+
+/** `new Date().toISOString()`, made once per millisecond: calls that end in the same one share it. */
+function isoNow(): string {
+  const now = Date.now();
+  if (now !== isoMillisecond) {
+    isoMillisecond = now;
+    isoText = new Date(now).toISOString();
+  }
+  return isoText;
 }

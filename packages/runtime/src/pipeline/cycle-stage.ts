@@ -23,20 +23,27 @@ export function cycleCall(
   category: ToolCategory,
   governed: Governed | undefined,
 ): CycleCall {
-  const lexical = (value: string) => resolve(scope.roots.workDir, value);
-  const paths =
-    governed === undefined
-      ? marked.paths.map((path) => lexical(path.value))
-      : governed.judged.flatMap((form) => (form.startsWith('path:') ? [form.slice(5)] : []));
-  const targets = [...new Set(paths), ...marked.urls.map((url) => url.value)];
-  const canonical = new Map(governed?.canonical);
+  const { workDir } = scope.roots;
+  const paths: string[] = [];
+  let canonical: ReadonlyMap<string, string>;
   if (governed === undefined) {
-    for (const path of marked.paths) canonical.set(path.pointer, lexical(path.value));
+    const lexical = new Map<string, string>();
+    for (const path of marked.paths) {
+      const resolved = resolve(workDir, path.value);
+      paths.push(resolved);
+      lexical.set(path.pointer, resolved);
+    }
+    canonical = lexical;
+  } else {
+    for (const form of governed.judged) if (form.startsWith('path:')) paths.push(form.slice(5));
+    canonical = governed.canonical;
   }
+  const targets =
+    paths.length === 0 && marked.urls.length === 0 ? [] : [...new Set(paths), ...marked.urls.map((url) => url.value)];
   const { displayOnly } = tool.definition.meta;
   return {
     tool: tool.definition.name,
-    args: withCanonicalValues(args, canonical),
+    args: canonical.size === 0 ? args : withCanonicalValues(args, canonical),
     category,
     progressAware: scope.progressAwareOf(tool),
     ...(targets.length === 0 ? {} : { targets }),

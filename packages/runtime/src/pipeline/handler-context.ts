@@ -51,6 +51,7 @@ export class HandlerContext implements ToolContext {
   #telling = false;
   #sandbox: ToolSandbox | undefined;
   #stoppedBy: ToolError | undefined;
+  #onStop: ((reason: ToolError) => void) | undefined;
 
   constructor(
     scope: CallScope,
@@ -151,6 +152,19 @@ export class HandlerContext implements ToolContext {
     this.#stoppedBy = reason;
     this.end();
     this.#controller?.abort(reason);
+    const listener = this.#onStop;
+    this.#onStop = undefined;
+    listener?.(reason);
+  }
+
+  /**
+   * For the runtime's own handlers (not part of `ToolContext`): `listener` hears the reason when the call
+   * is stopped (at once if it already was), without the cost of an `AbortController` per call. One
+   * listener per call; a second replaces the first.
+   */
+  onStop(listener: (reason: ToolError) => void): void {
+    if (this.#stoppedBy !== undefined) listener(this.#stoppedBy);
+    else this.#onStop = listener;
   }
 
   /** The call has its result: progress and log lines after this are dropped. */

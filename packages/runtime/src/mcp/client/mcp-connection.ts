@@ -180,7 +180,8 @@ export async function openConnection(
   const watch = (listeners: CallListeners) => {
     const token = `wesgine-${++tokens}`;
     calls.set(token, listeners);
-    return { token, stop: () => calls.delete(token) };
+    // Bound rather than a new arrow: this runs for every call.
+    return { token, stop: calls.delete.bind(calls, token) };
   };
 
   const stop = () => void close();

@@ -14,7 +14,7 @@ export interface McpCallResult {
  */
 export function mcpResult(result: McpCallResult, server: string): { text: string; data?: unknown } {
   const blocks = Array.isArray(result.content) ? result.content : [];
-  const text = blocks.map(describeBlock).join('\n');
+  const text = blocks.length === 1 ? describeBlock(blocks[0]) : blocks.map(describeBlock).join('\n');
   if (result.isError === true) {
     throw new ToolError(
       'handler_failed',

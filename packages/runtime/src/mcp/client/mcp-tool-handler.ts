@@ -1,8 +1,10 @@
-import type { ToolError } from '@wesgine/schema';
+import type { ToolContext, ToolError } from '@wesgine/schema';
+import { HandlerContext } from '../../pipeline/handler-context.js';
 import type { AnyHandler } from '../../registry/registered-tool.js';
 import { mcpCallError } from './mcp-call-error.js';
-import type { McpConnection } from './mcp-connection.js';
+import type { CallListeners, McpConnection, ProgressUpdate, ServerLogLevel } from './mcp-connection.js';
 import { type McpCallResult, mcpResult } from './mcp-result.js';
+import { RequestSignal } from './request-signal.js';
 import { withResolvedPaths } from './resolved-arguments.js';
 
 /** The SDK's own timer is set this much later than the pipeline's, so the pipeline's always fires first. */
@@ -37,21 +39,19 @@ export function mcpToolHandler(call: McpToolCall): AnyHandler {
     const connection = call.connection();
     if (connection === undefined) throw call.unavailable();
     const sent = (hasPaths ? withResolvedPaths(args, context.resolvedPaths) : args) as Record<string, unknown>;
-    const watched = connection.watch({
-      progress: (update) => context.progress(update),
-      log: (level, message, data) => context.log[level](message, data),
-    });
+    const signal = requestSignal(context);
+    const watched = connection.watch(new ContextListeners(context));
     let result: McpCallResult;
     try {
       result = (await connection.client.callTool(
         { name: tool, arguments: sent, _meta: { progressToken: watched.token } },
         undefined,
         // The pipeline keeps the time; the SDK's timer only backs it up.
-        { signal: context.signal, timeout: timeoutMs + SDK_GRACE_MS },
+        { signal, timeout: timeoutMs + SDK_GRACE_MS },
       )) as McpCallResult;
     } catch (thrown) {
       // Cancelled or timed out by the pipeline: it has answered already; the SDK told the server.
-      if (context.signal.aborted) throw context.signal.reason;
+      if (signal.aborted) throw signal.reason;
       const failure = mcpCallError(thrown, server, tool, timeoutMs);
       if (failure.connectionLost) call.lost(connection, `a call of ${tool} failed: ${failure.reason}`);
       throw failure.error;
@@ -60,4 +60,33 @@ export function mcpToolHandler(call: McpToolCall): AnyHandler {
     }
     return mcpResult(result, server);
   };
+}
+
+/**
+ * The signal the SDK's request gets: aborted when the pipeline stops the call (its time limit, the run
+ * cancelled). In the pipeline it is a `RequestSignal` fed by the context's stop; a context from
+ * elsewhere gives its own signal.
+ */
+function requestSignal(context: ToolContext): AbortSignal {
+  if (!(context instanceof HandlerContext)) return context.signal;
+  const request = new RequestSignal();
+  context.onStop((reason) => request.abort(reason));
+  return request.asSignal();
+}
+
+/** What the server says about one call, passed to the call's context (one object, no closures per call). */
+class ContextListeners implements CallListeners {
+  readonly #context: ToolContext;
+
+  constructor(context: ToolContext) {
+    this.#context = context;
+  }
+
+  progress(update: ProgressUpdate): void {
+    this.#context.progress(update);
+  }
+
+  log(level: ServerLogLevel, message: string, data?: unknown): void {
+    this.#context.log[level](message, data);
+  }
 }
