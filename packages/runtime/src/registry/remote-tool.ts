@@ -101,6 +101,21 @@ function metaOf(annotations: unknown, timeoutMs: number | undefined): ToolMeta {
   };
 }
 
+/**
+ * A tool's meta as MCP's annotations, what this cell's MCP server and a pack served as a plugin list
+ * (the other way round from how a listed tool's annotations become meta): `readOnlyHint` as `readOnly`
+ * says (left out when undefined), `destructiveHint` and `idempotentHint` only for a tool that is not
+ * read-only, `openWorldHint` when meta says.
+ */
+export function toolAnnotations(meta: ToolMeta, readOnly: boolean | undefined): Record<string, boolean> {
+  const annotations: Record<string, boolean> = {};
+  if (readOnly !== undefined) annotations.readOnlyHint = readOnly;
+  if (readOnly !== true && meta.destructive !== undefined) annotations.destructiveHint = meta.destructive;
+  if (readOnly !== true && meta.idempotent !== undefined) annotations.idempotentHint = meta.idempotent;
+  if (meta.openWorld !== undefined) annotations.openWorldHint = meta.openWorld;
+  return annotations;
+}
+
 /** A plain JSON copy of a schema from the wire (no getters, no prototypes, no cycles), or undefined. */
 function plainCopy(schema: unknown): Record<string, unknown> | undefined {
   if (!isObject(schema)) return undefined;

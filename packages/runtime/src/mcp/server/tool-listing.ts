@@ -1,6 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { type AnyToolDefinition, type DialectExport, exportTool, resolveCategory } from '@wesgine/schema';
 import type { Cell } from '../../engine/cell.js';
+import { toolAnnotations } from '../../registry/remote-tool.js';
 
 /** One tool as an MCP client sees it, and how its result data becomes `structuredContent`. */
 export interface ListedTool {
@@ -68,12 +69,7 @@ function listedTool(cell: Cell, definition: AnyToolDefinition, exported: Dialect
     ...(cell.spec.extraCategories === undefined ? {} : { cell: cell.spec.extraCategories }),
     meta: definition.meta,
   });
-  const readOnly = resolved.category === 'exploration';
-  const { meta } = definition;
-  const annotations: Record<string, boolean> = { readOnlyHint: readOnly };
-  if (!readOnly && meta.destructive !== undefined) annotations.destructiveHint = meta.destructive;
-  if (!readOnly && meta.idempotent !== undefined) annotations.idempotentHint = meta.idempotent;
-  if (meta.openWorld !== undefined) annotations.openWorldHint = meta.openWorld;
+  const annotations = toolAnnotations(definition.meta, resolved.category === 'exploration');
   const entry = { ...declaration, annotations } as unknown as Tool;
   return { entry, structured: declaration.outputSchema === undefined ? undefined : exported.encodeResult };
 }
