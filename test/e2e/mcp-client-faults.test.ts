@@ -33,7 +33,7 @@ describe('a server whose tools change', () => {
       {
         tool: 'odd-schema',
         reason:
-          'its inputSchema cannot be used: the JSON Schema keyword "unevaluatedProperties" is not supported by the @wesgine/schema validator',
+          'the validator cannot take its schema: the JSON Schema keyword "unevaluatedProperties" is not supported by the @wesgine/schema validator',
       },
     ]);
     expect(cell.cellTool('odd-schema')).toBeUndefined();

@@ -4,10 +4,10 @@ import { tsBanner } from './banner.js';
 import type { GeneratedFile } from './generated-file.js';
 import { definitionSpecifier } from './handlers-ts.js';
 import type { GenerateContext } from './pack-exports.js';
-import { type Declaration, splitDeclarations } from './tidy-types.js';
+import { printDefinitions } from './print-types.js';
+import type { Declaration } from './tidy-types.js';
 import { typeboxToJstt } from './typebox-to-jstt.js';
 
-const ROOT = 'WesgineGeneratedRoot';
 const PATH = 'generated/types.gen.ts';
 
 /** The name of a tool's argument interface, `<Pascal>Args`. */
@@ -35,28 +35,11 @@ export async function typesFile(context: GenerateContext): Promise<GeneratedFile
       definitions[resultTypeName(tool)] = typeboxToJstt(tool.definition.result, resultTypeName(tool), definitions);
     }
   }
-  const { compile } = await import('json-schema-to-typescript');
-  let printed: string;
-  try {
-    printed = await compile(
-      { type: 'object', properties: {}, additionalProperties: false, definitions } as never,
-      ROOT,
-      {
-        bannerComment: '',
-        format: false,
-        additionalProperties: false,
-        ignoreMinAndMaxItems: true,
-        unreachableDefinitions: true,
-        declareExternallyReferenced: true,
-        strictIndexSignatures: false,
-        unknownAny: true,
-      },
-    );
-  } catch (error) {
-    const text = error instanceof Error ? error.message : String(error);
-    throw new CodegenError([problem(PATH, undefined, `json-schema-to-typescript failed: ${text}`)]);
-  }
-  const declarations = ordered(splitDeclarations(printed), tools);
+  const printed = await printDefinitions(
+    definitions,
+    (text) => new CodegenError([problem(PATH, undefined, `json-schema-to-typescript failed: ${text}`)]),
+  );
+  const declarations = ordered(printed, tools);
   const lines = [
     tsBanner(context.generator, 'tools/*.tool.ts'),
     "import type { Static } from '@wesgine/schema';",
@@ -83,10 +66,9 @@ export async function typesFile(context: GenerateContext): Promise<GeneratedFile
   return { path: PATH, contents: lines.join('\n') };
 }
 
-/** Each tool's declarations in name order (arguments, helpers, result, helpers); the root dropped. */
+/** Each tool's declarations in name order (arguments, helpers, result, helpers). */
 function ordered(declarations: readonly Declaration[], tools: readonly PackTool[]): Declaration[] {
   const byName = new Map(declarations.map((declaration) => [declaration.name, declaration]));
-  byName.delete(ROOT);
   const result: Declaration[] = [];
   const take = (prefix: string) => {
     const exact = byName.get(prefix);

@@ -1,14 +1,13 @@
 import { compareText } from '../compare-text.js';
 import type { Generator } from '../generate/banner.js';
+import { printDefinitions } from '../generate/print-types.js';
 import { schemaHash } from '../generate/schema-hash.js';
-import { type Declaration, splitDeclarations } from '../generate/tidy-types.js';
+import type { Declaration } from '../generate/tidy-types.js';
 import type { ImportRecord, RecordedSource } from './import-record.js';
 import { importableTools } from './importable-tools.js';
 import { mcpToolIdentifiers, registeredName, serverIdentifiers } from './mcp-identifiers.js';
 import type { McpListing, McpToolListing } from './mcp-listing.js';
 import { mcpSchemaToJstt } from './mcp-schema-to-jstt.js';
-
-const ROOT = 'WesgineMcpImportRoot';
 
 /** How to render one import: the server's name in the cell, its prefix, and where it was reached. */
 export interface McpImportSettings {
@@ -76,20 +75,9 @@ export async function renderMcpImport(
       );
     }
   }
-  const { compile } = await import('json-schema-to-typescript');
-  const printed = await compileOrSay(() =>
-    compile({ type: 'object', properties: {}, additionalProperties: false, definitions } as never, ROOT, {
-      bannerComment: '',
-      format: false,
-      additionalProperties: false,
-      ignoreMinAndMaxItems: true,
-      unreachableDefinitions: true,
-      declareExternallyReferenced: true,
-      strictIndexSignatures: false,
-      unknownAny: true,
-      // Never read a file or an address a server's schema names; every $ref left is local.
-      $refOptions: { resolve: { file: false, http: false } } as never,
-    }),
+  const printed = await printDefinitions(
+    definitions,
+    (text) => new Error(`json-schema-to-typescript could not print the server's schemas: ${text}`),
   );
   const record: ImportRecord = {
     name: settings.name,
@@ -108,7 +96,7 @@ export async function renderMcpImport(
     '/** Where these types came from: `wesgine-tools check` lists the tools again and compares the fingerprints. */',
     `export const ${server.camel}Server = ${JSON.stringify(record, null, 2)} as const;`,
     '',
-    ...ordered(splitDeclarations(printed), tools, ids).flatMap((declaration) => [tidyComments(declaration.text), '']),
+    ...ordered(printed, tools, ids).flatMap((declaration) => [tidyComments(declaration.text), '']),
     `/** Each tool of the MCP server ${label}: its arguments, and its structured result when the server declares an output schema. */`,
     `export interface ${Tools} {`,
     ...tools.map((tool) => {
@@ -171,16 +159,6 @@ export async function renderMcpImport(
   return { contents: lines.join('\n'), record, warnings };
 }
 
-/** json-schema-to-typescript's failure as an error that says what failed (what is left is its own bug). */
-async function compileOrSay(print: () => Promise<string>): Promise<string> {
-  try {
-    return await print();
-  } catch (error) {
-    const text = error instanceof Error ? error.message : String(error);
-    throw new Error(`json-schema-to-typescript could not print the server's schemas: ${text}`);
-  }
-}
-
 /** The tool's title and description as the doc comment of its arguments' type. */
 function withDoc(schema: Record<string, unknown>, tool: McpToolListing): Record<string, unknown> {
   const parts = [tool.title, tool.description].filter(
@@ -207,14 +185,13 @@ function isControl(character: string): boolean {
   return code < 0x20 || code === 0x7f || code === 0x2028 || code === 0x2029;
 }
 
-/** Each tool's declarations in name order (arguments and their definitions, result and its); the root dropped. */
+/** Each tool's declarations in name order (arguments and their definitions, result and its). */
 function ordered(
   declarations: readonly Declaration[],
   tools: readonly McpToolListing[],
   ids: ReadonlyMap<string, { readonly pascal: string }>,
 ): Declaration[] {
   const byName = new Map(declarations.map((declaration) => [declaration.name, declaration]));
-  byName.delete(ROOT);
   const result: Declaration[] = [];
   const take = (stem: string) => {
     const names = [stem, ...[...byName.keys()].filter((name) => name.startsWith(`${stem}_`)).sort(compareText)];

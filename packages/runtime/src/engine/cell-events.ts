@@ -64,3 +64,16 @@ export class CellEvents {
     }
   }
 }
+
+/** The state a `source` event reports. */
+export type SourceState = Extract<CellEvent, { kind: 'source' }>['state'];
+
+/** Emits a `source` event of `sourceId` on the cell, stamped now: how every tool source tells its state. */
+export function emitSourceEvent(
+  cell: { readonly id: string; readonly events: CellEvents },
+  sourceId: string,
+  state: SourceState,
+  message: string,
+): void {
+  cell.events.emit({ kind: 'source', cellId: cell.id, sourceId, state, message, at: new Date().toISOString() });
+}

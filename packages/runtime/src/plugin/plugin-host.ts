@@ -21,8 +21,15 @@ export class PluginHost implements CellPlugins {
     for (const plugin of this.#plugins) add(plugin);
   }
 
+  /**
+   * Starts each plugin on the next turn of the event loop, so the first `connecting` event reaches the
+   * listeners the cell's creator subscribes right after creating it.
+   */
   start(): void {
-    for (const plugin of this.#plugins) plugin.start();
+    if (this.#plugins.length === 0) return;
+    setImmediate(() => {
+      for (const plugin of this.#plugins) plugin.start();
+    });
   }
 
   list(): PluginStatus[] {

@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import { type AnyToolDefinition, ToolError, toToolError } from '@wesgine/schema';
-import type { CellEvent, CellEvents } from '../engine/cell-events.js';
+import { type CellEvents, emitSourceEvent, type SourceState } from '../engine/cell-events.js';
 import type { AnyHandler } from '../registry/registered-tool.js';
+import { SourceBackoff } from '../registry/source-backoff.js';
 import type { SourcedTool, ToolSource } from '../registry/tool-source.js';
 import { type LaunchCell, type LaunchedServer, launchServer } from '../sandbox/launch-server.js';
 import { callPlugin, routeNotification } from './plugin-call.js';
@@ -23,10 +24,6 @@ const DEFAULT_START_TIMEOUT_MS = 30_000;
 const STOP_GRACE_MS = 2_000;
 /** How long a plugin that broke the protocol has after SIGTERM. */
 const FAULT_GRACE_MS = 500;
-const FIRST_RESTART_MS = 200;
-const MAX_RESTART_MS = 30_000;
-/** A plugin up this long has its restart delay start over from the first. */
-const STABLE_MS = 60_000;
 
 /**
  * One plugin of a cell, and the tool source of its tools (`plugin:<name>`): started through the cell's
@@ -54,9 +51,7 @@ export class PluginProcess implements ToolSource {
   /** Why it is down, without its stderr: what a call's answer says. */
   #failure: string | undefined;
   #restarts = 0;
-  #failures = 0;
-  #readySince = 0;
-  #restartAt = 0;
+  readonly #backoff = new SourceBackoff();
   #timer: NodeJS.Timeout | undefined;
   #listing: Promise<void> | undefined;
   #listAgain = false;
@@ -174,7 +169,7 @@ export class PluginProcess implements ToolSource {
     }
     if (child.failure !== undefined || this.#stopping.signal.aborted) return;
     this.#state = 'ready';
-    this.#readySince = Date.now();
+    this.#backoff.up();
     this.#lastError = undefined;
     this.#failure = undefined;
     this.#settleFirst(undefined);
@@ -264,14 +259,10 @@ export class PluginProcess implements ToolSource {
 
   #down(reason: string, stderr: string): void {
     if (this.#stopping.signal.aborted) return;
-    if (this.#readySince > 0 && Date.now() - this.#readySince >= STABLE_MS) this.#failures = 0;
-    this.#readySince = 0;
-    const delayMs = Math.min(FIRST_RESTART_MS * 2 ** this.#failures, MAX_RESTART_MS);
-    this.#failures++;
+    const delayMs = this.#backoff.next();
     this.#state = 'down';
     this.#failure = reason;
     this.#lastError = stderr === '' ? reason : `${reason}; the end of its stderr: ${JSON.stringify(stderr)}`;
-    this.#restartAt = Date.now() + delayMs;
     this.#settleFirst(this.#lastError);
     this.#emit('down', `the plugin ${this.#label} is down: it ${this.#lastError}; ${this.#comeback()}`);
     this.#timer = setTimeout(() => {
@@ -282,7 +273,7 @@ export class PluginProcess implements ToolSource {
   }
 
   #comeback(): string {
-    const seconds = Math.max(0, this.#restartAt - Date.now()) / 1000;
+    const seconds = this.#backoff.left() / 1000;
     return `it restarts in ${seconds.toFixed(1)} s`;
   }
 
@@ -292,15 +283,8 @@ export class PluginProcess implements ToolSource {
     return `the plugin ${this.#label} is down (it ${this.#failure ?? 'failed'}); ${this.#comeback()}`;
   }
 
-  #emit(state: Extract<CellEvent, { kind: 'source' }>['state'], message: string): void {
-    this.#cell.events.emit({
-      kind: 'source',
-      cellId: this.#cell.id,
-      sourceId: this.id,
-      state,
-      message,
-      at: new Date().toISOString(),
-    });
+  #emit(state: SourceState, message: string): void {
+    emitSourceEvent(this.#cell, this.id, state, message);
   }
 }
 

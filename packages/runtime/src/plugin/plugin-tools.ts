@@ -1,12 +1,5 @@
-import {
-  type AnyToolDefinition,
-  compileValidator,
-  defineTool,
-  type TObject,
-  type ToolMeta,
-  type TSchema,
-  toolNameProblem,
-} from '@wesgine/schema';
+import type { AnyToolDefinition } from '@wesgine/schema';
+import { remoteToolDefinition } from '../registry/remote-tool.js';
 
 /** A tool of a plugin's `tools/list` answer, as the cell takes it. */
 export interface PluginToolEntry {
@@ -19,17 +12,14 @@ export interface PluginToolList {
   readonly skipped: readonly { readonly tool: string; readonly reason: string }[];
 }
 
-/** TypeBox's kind marker (`Kind` of @sinclair/typebox, a registered symbol): what defineTool reads. */
-const KIND = Symbol.for('TypeBox.Kind');
-
 /** Most tools one plugin may offer; more is a broken plugin, not a toolbox. */
 const MAX_TOOLS = 1000;
 
 /**
  * Reads a plugin's `tools/list` result: `{ tools: [{ name, description, inputSchema, outputSchema?,
- * annotations? }] }` (MCP's shape). A tool whose schema the validator cannot take, whose name is not a
- * tool name, or that repeats a name is left out with the reason; the answer as a whole is refused
- * (throws) only when it is not that shape at all.
+ * annotations? }] }` (MCP's shape), each entry taken as `remoteToolDefinition` takes an MCP server's. A
+ * tool the cell cannot take, or that repeats a name, is left out with the reason; the answer as a whole
+ * is refused (throws) only when it is not that shape at all.
  */
 export function readToolList(result: unknown, plugin: string, timeoutMs: number | undefined): PluginToolList {
   const list = (result as { tools?: unknown } | null)?.tools;
@@ -45,61 +35,16 @@ export function readToolList(result: unknown, plugin: string, timeoutMs: number 
       skipped.push({ tool: label, reason: 'the name is offered twice; the first one is kept' });
       continue;
     }
-    try {
-      tools.push({ definition: pluginDefinition(item, plugin, timeoutMs) });
+    const built = remoteToolDefinition(item, {
+      origin: `the plugin ${plugin}`,
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    });
+    if (built.ok) {
+      tools.push({ definition: built.definition });
       seen.add(name as string);
-    } catch (error) {
-      skipped.push({ tool: label, reason: (error as Error).message });
+    } else {
+      skipped.push({ tool: label, reason: built.reason });
     }
   }
   return { tools, skipped };
-}
-
-function pluginDefinition(item: unknown, plugin: string, timeoutMs: number | undefined): AnyToolDefinition {
-  if (typeof item !== 'object' || item === null || Array.isArray(item)) throw new Error('the entry is not an object');
-  const { name, description, inputSchema, outputSchema, annotations } = item as Record<string, unknown>;
-  const nameProblem = toolNameProblem(name);
-  if (nameProblem !== undefined) throw new Error(nameProblem);
-  if (description !== undefined && typeof description !== 'string') throw new Error('the description is not a string');
-  if (!isObject(inputSchema) || inputSchema.type !== 'object') {
-    throw new Error('its inputSchema is not a JSON Schema of type "object"');
-  }
-  if (outputSchema !== undefined && !isObject(outputSchema)) throw new Error('its outputSchema is not a JSON Schema');
-  const definition = defineTool({
-    name: name as string,
-    description:
-      typeof description === 'string' && description.trim() !== ''
-        ? description
-        : `The tool ${String(name)} of the plugin ${plugin}.`,
-    parameters: { ...inputSchema, [KIND]: 'Object' } as unknown as TObject,
-    ...(outputSchema === undefined ? {} : { result: { ...outputSchema, [KIND]: 'Unsafe' } as unknown as TSchema }),
-    meta: metaOf(annotations, timeoutMs),
-  });
-  // What registration would refuse later (a keyword the validator does not support, a $ref that does not
-  // resolve) is found now, so the tool is left out with its reason; the validator is cached per schema.
-  try {
-    compileValidator(definition.parameters);
-    if (definition.result !== undefined) compileValidator(definition.result);
-  } catch (error) {
-    const reason = error instanceof RangeError ? 'the schema nests too deeply' : (error as Error).message;
-    throw new Error(`the validator cannot take its schema: ${reason}`);
-  }
-  return definition;
-}
-
-/** MCP's annotations as ToolMeta: hints only; `readOnlyHint` feeds the category, never a permission. */
-function metaOf(annotations: unknown, timeoutMs: number | undefined): ToolMeta {
-  const hints = isObject(annotations) ? annotations : {};
-  const readOnly = hints.readOnlyHint === true;
-  return {
-    ...(readOnly ? { readOnly } : {}),
-    ...(!readOnly && hints.destructiveHint === true ? { destructive: true } : {}),
-    ...(hints.idempotentHint === true ? { idempotent: true } : {}),
-    ...(hints.openWorldHint === true ? { openWorld: true } : {}),
-    ...(timeoutMs === undefined ? {} : { timeoutMs }),
-  };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -7,6 +7,7 @@ import {
   toJsonSchema,
   toToolError,
 } from '@wesgine/schema';
+import { toolAnnotations } from '../registry/remote-tool.js';
 import { LineReader } from './line-reader.js';
 import { pluginContext, type WireCallContext } from './plugin-context.js';
 import {
@@ -159,12 +160,8 @@ export function servePlugin(pack: AnyToolPack, options: ServePluginOptions = {})
 /** A tool as `tools/list` gives it: its JSON Schema (path marks kept, so the host governs them) and hints. */
 function describe(tool: AnyToolDefinition): Record<string, unknown> {
   const { meta } = tool;
-  const annotations = {
-    ...(meta.readOnly === true || meta.category === 'exploration' ? { readOnlyHint: true } : {}),
-    ...(meta.destructive === true ? { destructiveHint: true } : {}),
-    ...(meta.idempotent === true ? { idempotentHint: true } : {}),
-    ...(meta.openWorld === true ? { openWorldHint: true } : {}),
-  };
+  const readOnly = meta.readOnly ?? (meta.category === undefined ? undefined : meta.category === 'exploration');
+  const annotations = toolAnnotations(meta, readOnly);
   return {
     name: tool.name,
     description: tool.description,

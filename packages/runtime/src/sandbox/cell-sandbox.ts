@@ -5,27 +5,20 @@ import { homedir } from 'node:os';
 import { ToolError, type ToolProcess, type ToolProcessRequest, type ToolSandbox } from '@wesgine/schema';
 import type { PreparedRoots } from '../governance/sandbox-path.js';
 import type { Zone } from '../zone/zone.js';
-import { bubblewrapArguments } from './bubblewrap-arguments.js';
 import { adoptChild, startChild } from './child-process.js';
 import { probeBubblewrap } from './find-bubblewrap.js';
 import { FolderMemo } from './folder-memo.js';
 import { withOnlyDescriptors } from './inherited-descriptors.js';
 import { startProgramNetwork } from './network/program-network.js';
-import { behindBridge } from './network/proxy-bridge.js';
 import { pathTreatment } from './path-treatment.js';
 import { createPidsGroup, type PidsGroup } from './pids-cgroup.js';
+import { hiddenPaths, programArguments } from './program-arguments.js';
 import { protectedCreations, removeCreations } from './protected-creations.js';
 import type { ResolvedSandbox } from './sandbox-settings.js';
 import { SandboxViewError, sandboxView } from './sandbox-view.js';
 import { unavailableMessage } from './sandboxed-program.js';
 import { Standby } from './standby.js';
-import {
-  coveredCredentials,
-  coveredDenied,
-  extraProgramFolders,
-  hiddenSystemPaths,
-  systemMounts,
-} from './system-folders.js';
+import { extraProgramFolders } from './system-folders.js';
 
 /** The memo key of calls without a zone. */
 const NO_ZONE = {};
@@ -136,7 +129,7 @@ export class CellSandbox {
     const readPaths = [...extraProgramFolders(request.env.PATH, home), ...this.settings.readPaths];
     // A read path that holds a credential folder (a toolchain under the home folder) shows it covered, and
     // a denied path in a system folder or a read path is covered as one in a root is.
-    const credentials = [...coveredCredentials(readPaths, home), ...coveredDenied(call.roots.denied, readPaths)];
+    const hidden = hiddenPaths(view, call.roots.denied, readPaths, home);
     let cwd: string;
     try {
       cwd = realpathSync(request.cwd);
@@ -144,17 +137,16 @@ export class CellSandbox {
       throw new ToolError('file_not_found', `The folder to run in, ${request.cwd}, does not exist (any more).`);
     }
     const network = call.checkUrl === undefined ? undefined : await startProgramNetwork(call.checkUrl);
-    const args = bubblewrapArguments({
-      view: { ...view, hidden: [...view.hidden, ...credentials] },
-      system: systemMounts(),
-      hiddenSystem: hiddenSystemPaths(),
-      readPaths: [...readPaths, ...(network?.readPaths ?? [])],
+    const args = programArguments({
+      view,
+      hidden,
+      readPaths,
       home,
       cwd,
       limits: this.settings.limits,
-      binds: network === undefined ? [] : [network.socketPath],
-      env: network === undefined ? request.env : { ...request.env, ...network.env },
-      argv: network === undefined ? request.argv : behindBridge(request.argv, network.socketPath, 3),
+      env: request.env,
+      argv: request.argv,
+      network,
     });
     const bwrap = [probe.path, '--info-fd', '3', ...args];
     // With the roots writable, what the program made where it may not write is undone once it is gone.

@@ -15,26 +15,19 @@ import { prepareRoots } from '../governance/sandbox-path.js';
 import type { UrlOptions } from '../governance/url/judge-url.js';
 import { checkUrl } from '../pipeline/check-url.js';
 import type { Zone } from '../zone/zone.js';
-import { bubblewrapArguments } from './bubblewrap-arguments.js';
 import { probeBubblewrap } from './find-bubblewrap.js';
 import { FolderMemo } from './folder-memo.js';
 import { withOnlyDescriptors } from './inherited-descriptors.js';
 import { type ProgramNetwork, startProgramNetwork } from './network/program-network.js';
-import { behindBridge } from './network/proxy-bridge.js';
 import { pathTreatment } from './path-treatment.js';
 import { createPidsGroup, type PidsGroup } from './pids-cgroup.js';
+import { hiddenPaths, programArguments } from './program-arguments.js';
 import { ProgramFolderError, programFolders } from './program-folders.js';
 import { protectedCreations, removeCreations } from './protected-creations.js';
 import { type ResolvedSandbox, resolveSandbox, type SandboxSpec } from './sandbox-settings.js';
 import { SandboxViewError, sandboxView } from './sandbox-view.js';
 import { LONG_LIVED_CPU_SECONDS } from './sandboxed-program.js';
-import {
-  coveredCredentials,
-  coveredDenied,
-  extraProgramFolders,
-  hiddenSystemPaths,
-  systemMounts,
-} from './system-folders.js';
+import { extraProgramFolders } from './system-folders.js';
 
 /** What to start, as its config gave it. */
 export interface ServerLaunchRequest {
@@ -143,7 +136,7 @@ async function launchSandboxed(
   }
   const readPaths = [...program.folders, ...otherPaths];
   // What the system folders and read paths hold that the cell hides: credential folders, denied paths.
-  const hidden = [...view.hidden, ...coveredCredentials(readPaths, home), ...coveredDenied(roots.denied, readPaths)];
+  const hidden = hiddenPaths(view, roots.denied, readPaths, home);
   const shown = [...view.roots.map((root) => root.path), ...readPaths];
   if (!shown.some((path) => isInside(realCwd, path)) || hidden.some((cover) => isInside(realCwd, cover.path))) {
     throw refuse(
@@ -157,17 +150,16 @@ async function launchSandboxed(
     network = await startProgramNetwork((url) => checkUrl(scope, id, 'action', url));
   }
   const argv = [program.program, ...request.argv.slice(1)];
-  const args = bubblewrapArguments({
-    view: { ...view, hidden },
-    system: systemMounts(),
-    hiddenSystem: hiddenSystemPaths(),
-    readPaths: [...readPaths, ...(network?.readPaths ?? [])],
+  const args = programArguments({
+    view,
+    hidden,
+    readPaths,
     home,
     cwd: realCwd,
     limits: { ...settings.limits, cpuSeconds: LONG_LIVED_CPU_SECONDS },
-    binds: network === undefined ? [] : [network.socketPath],
-    env: network === undefined ? env : { ...env, ...network.env },
-    argv: network === undefined ? argv : behindBridge(argv, network.socketPath, 3),
+    env,
+    argv,
+    network,
   });
   const group = createPidsGroup(settings.limits.processes);
   // Only stdin, stdout and stderr go in; with a pids cgroup, the shell joins it before anything runs.

@@ -6,6 +6,7 @@
 import { accessSync, closeSync, constants, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import { basename, delimiter, dirname, extname, join, resolve } from 'node:path';
 import { isInside } from '../governance/real-path.js';
+import { NODE_VALUE_OPTIONS, PYTHON_VALUE_OPTIONS } from '../governance/shell/interpreter-options.js';
 import { SYSTEM_FOLDERS } from './system-folders.js';
 
 /** Interpreters whose first argument that is not an option is the script they run. */
@@ -13,20 +14,7 @@ const INTERPRETER = /^(node|nodejs|python[0-9.]*|ruby|perl|bun|deno)$/;
 /** Options after which the interpreter runs no script file: code given inline, a module by name, stdin. */
 const NO_SCRIPT = new Set(['-e', '--eval', '-p', '--print', '-c', '-m', '-']);
 /** Options whose value is the next word (a file to preload is not the script: it widens nothing). */
-const VALUE_OPTIONS = new Set([
-  '-r',
-  '--require',
-  '--import',
-  '--loader',
-  '--experimental-loader',
-  '-C',
-  '--conditions',
-  '--env-file',
-  '--input-type',
-  '--title',
-  '-W',
-  '-X',
-]);
+const VALUE_OPTIONS = new Set([...NODE_VALUE_OPTIONS, ...PYTHON_VALUE_OPTIONS]);
 const NODE_SCRIPT = new Set(['.js', '.mjs', '.cjs']);
 /** The first line of a script: enough for any interpreter line. */
 const SHEBANG_BYTES = 256;

@@ -23,6 +23,8 @@ describe('inlineCode', () => {
     'pypy3 -c x',
     'node -e x',
     'node --print x',
+    'node --env-file .env -e x',
+    'node --title app -r ./hook.js -e x',
     'nodejs -pe x',
     'bun --eval x',
     'deno eval x',

@@ -1,4 +1,5 @@
 import { type CommandWord, wordsText } from './command-word.js';
+import { NODE_VALUE_OPTIONS, PYTHON_VALUE_OPTIONS } from './interpreter-options.js';
 import { snippet } from './shell-finding.js';
 
 /** How one interpreter takes its program. */
@@ -21,22 +22,13 @@ const SHELL: Interpreter = {
 
 const PYTHON: Interpreter = {
   inline: (option) => cluster('c')(option),
-  withArgument: ['-W', '-X', '-m', '--check-hash-based-pycs'],
+  withArgument: PYTHON_VALUE_OPTIONS,
 };
 
 const NODE: Interpreter = {
   inline: (option) =>
     ['-e', '-p', '-pe', '-ep', '--eval', '--print'].includes(option) || /^--(eval|print)=/.test(option),
-  withArgument: [
-    '-r',
-    '--require',
-    '--import',
-    '--loader',
-    '--experimental-loader',
-    '-C',
-    '--conditions',
-    '--input-type',
-  ],
+  withArgument: NODE_VALUE_OPTIONS,
 };
 
 /** Perl clusters end at an option that takes the rest of the word (`-Mstrict`, `-I lib`). */

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { mcpCallError } from './mcp-call-error.js';
-import { reconnectDelay } from './reconnect-delay.js';
 
 const wire = (code: number, message: string) => Object.assign(new Error(`MCP error ${code}: ${message}`), { code });
 const read = (thrown: unknown) => {
@@ -57,16 +56,5 @@ describe('a failed tools/call as the model reads it', () => {
       },
     };
     expect(read(hostile)[0]).toBe('unavailable');
-  });
-});
-
-describe('the reconnect backoff', () => {
-  it('doubles from 250 ms to at most 30 s, spread by a fifth either way', () => {
-    const middle = () => 0.5;
-    expect([0, 1, 2, 3, 10, 50].map((attempt) => reconnectDelay(attempt, middle))).toEqual([
-      250, 500, 1000, 2000, 30_000, 30_000,
-    ]);
-    expect(reconnectDelay(0, () => 0)).toBe(200);
-    expect(reconnectDelay(0, () => 1)).toBe(300);
   });
 });

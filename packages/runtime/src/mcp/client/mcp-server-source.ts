@@ -1,14 +1,14 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { ToolError } from '@wesgine/schema';
-import type { CellEvent, CellEvents } from '../../engine/cell-events.js';
+import { type CellEvents, emitSourceEvent, type SourceState } from '../../engine/cell-events.js';
+import { remoteToolDefinition } from '../../registry/remote-tool.js';
+import { SourceBackoff } from '../../registry/source-backoff.js';
 import type { SourcedTool, ToolSource } from '../../registry/tool-source.js';
 import type { LaunchCell } from '../../sandbox/launch-server.js';
 import { listAllTools, type McpConnection, openConnection } from './mcp-connection.js';
 import type { McpServerConfig } from './mcp-server-config.js';
 import type { McpServerState, McpServerStatus } from './mcp-server-status.js';
-import { mcpToolDefinition } from './mcp-tool-definition.js';
 import { mcpToolHandler } from './mcp-tool-handler.js';
-import { reconnectDelay } from './reconnect-delay.js';
 import { changes, count, readable, seconds } from './source-messages.js';
 
 /** The cell as an MCP server source sees it. */
@@ -20,8 +20,6 @@ export interface McpHost extends LaunchCell {
 
 /** The pipeline's own time limit when neither the server's config nor the cell sets one. */
 const DEFAULT_TIMEOUT_MS = 120_000;
-/** A server that stayed up this long starts its backoff from the beginning when it falls again. */
-const STABLE_MS = 10_000;
 
 /**
  * One MCP server as a source of the cell's tools. It connects when started, lists the server's tools
@@ -45,9 +43,7 @@ export class McpServerSource implements ToolSource {
   #instructions: string | undefined;
   #sandboxed: boolean | undefined;
   #lastError: string | undefined;
-  #attempt = 0;
-  #readySince = 0;
-  #retryAt = 0;
+  readonly #backoff = new SourceBackoff();
   #timer: NodeJS.Timeout | undefined;
   #connecting: Promise<void> | undefined;
   #refreshing = false;
@@ -148,7 +144,7 @@ export class McpServerSource implements ToolSource {
       this.#instructions = live.client.getInstructions();
       this.#sandboxed = live.launched?.sandboxed;
       this.#lastError = undefined;
-      this.#readySince = Date.now();
+      this.#backoff.up();
       this.#connection = live;
       this.#state = 'ready';
       this.#apply(tools);
@@ -169,16 +165,14 @@ export class McpServerSource implements ToolSource {
     if (this.#connection !== connection) return;
     this.#connection = undefined;
     void connection.close();
-    if (Date.now() - this.#readySince >= STABLE_MS) this.#attempt = 0;
     this.#down(reason);
   }
 
   #down(reason: string): void {
     if (this.#stopped.signal.aborted) return;
-    const delay = reconnectDelay(this.#attempt++);
+    const delay = this.#backoff.next();
     this.#state = 'down';
     this.#lastError = reason;
-    this.#retryAt = Date.now() + delay;
     this.#emit(
       'down',
       `The MCP server ${this.config.name} is down: ${reason}. The next attempt to connect is in ${seconds(delay)}.`,
@@ -233,7 +227,13 @@ export class McpServerSource implements ToolSource {
     const timeoutMs = config.timeoutMs ?? this.#host.spec.defaults?.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     for (const tool of tools) {
       if (allowed !== undefined && !allowed.has(tool.name)) continue;
-      const built = mcpToolDefinition(tool, config);
+      const marks = config.paths?.[tool.name];
+      const built = remoteToolDefinition(tool, {
+        origin: `the MCP server ${config.name}`,
+        ...(config.prefix === undefined ? {} : { prefix: config.prefix }),
+        ...(config.timeoutMs === undefined ? {} : { timeoutMs: config.timeoutMs }),
+        ...(marks === undefined ? {} : { paths: marks }),
+      });
       if (!built.ok) {
         skipped.set(tool.name, built.reason);
         continue;
@@ -270,7 +270,7 @@ export class McpServerSource implements ToolSource {
     if (this.#state === 'connecting') {
       return new ToolError('unavailable', `The MCP server ${name} is still connecting; try again in a moment.`);
     }
-    const wait = seconds(Math.max(0, this.#retryAt - Date.now()));
+    const wait = seconds(this.#backoff.left());
     return new ToolError(
       'unavailable',
       `The MCP server ${name} is down (${this.#lastError ?? 'no reason known'}); it reconnects by itself, the next attempt in ${wait}. Try again later.`,
@@ -288,14 +288,7 @@ export class McpServerSource implements ToolSource {
     for (const listener of this.#listeners) listener();
   }
 
-  #emit(state: Extract<CellEvent, { kind: 'source' }>['state'], message: string): void {
-    this.#host.events.emit({
-      kind: 'source',
-      cellId: this.#host.id,
-      sourceId: this.id,
-      state,
-      message,
-      at: new Date().toISOString(),
-    });
+  #emit(state: SourceState, message: string): void {
+    emitSourceEvent(this.#host, this.id, state, message);
   }
 }

@@ -7,6 +7,7 @@ import {
   resolveCategory,
 } from '@wesgine/schema';
 import type { Cell } from '../../engine/cell.js';
+import { toolAnnotations } from '../../registry/remote-tool.js';
 
 /** A handler's result data as `structuredContent`, or why it cannot be (it breaks the result schema). */
 export type StructuredData = { readonly content: Record<string, unknown> } | { readonly problems: string };
@@ -77,12 +78,7 @@ function listedTool(cell: Cell, definition: AnyToolDefinition, exported: Dialect
     ...(cell.spec.extraCategories === undefined ? {} : { cell: cell.spec.extraCategories }),
     meta: definition.meta,
   });
-  const readOnly = resolved.category === 'exploration';
-  const { meta } = definition;
-  const annotations: Record<string, boolean> = { readOnlyHint: readOnly };
-  if (!readOnly && meta.destructive !== undefined) annotations.destructiveHint = meta.destructive;
-  if (!readOnly && meta.idempotent !== undefined) annotations.idempotentHint = meta.idempotent;
-  if (meta.openWorld !== undefined) annotations.openWorldHint = meta.openWorld;
+  const annotations = toolAnnotations(definition.meta, resolved.category === 'exploration');
   const entry = { ...declaration, annotations } as unknown as Tool;
   if (declaration.outputSchema === undefined) return { entry, structured: undefined };
   return { entry, structured: structuredData(definition, exported) };

@@ -1,11 +1,20 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { compileValidator, findMarkedParameters } from '@wesgine/schema';
 import { describe, expect, it } from 'vitest';
-import { checkMcpServerConfig } from './mcp-server-config.js';
-import { mcpToolDefinition } from './mcp-tool-definition.js';
+import { checkMcpServerConfig, type McpServerConfig } from '../mcp/client/mcp-server-config.js';
+import { remoteToolDefinition, toolAnnotations } from './remote-tool.js';
 
 const config = (extra: Record<string, unknown> = {}) =>
   checkMcpServerConfig({ name: 'fs', transport: 'stdio', command: 'fs-server', ...extra }, '/work');
+
+/** An MCP server's tool as its source takes it. */
+const mcpToolDefinition = (tool: Tool, server: McpServerConfig) =>
+  remoteToolDefinition(tool, {
+    origin: `the MCP server ${server.name}`,
+    ...(server.prefix === undefined ? {} : { prefix: server.prefix }),
+    ...(server.timeoutMs === undefined ? {} : { timeoutMs: server.timeoutMs }),
+    ...(server.paths?.[tool.name] === undefined ? {} : { paths: server.paths[tool.name] }),
+  });
 
 const readFile: Tool = {
   name: 'read_file',
@@ -110,7 +119,7 @@ describe('an MCP tool as a definition', () => {
       ),
     ).toEqual({
       ok: false,
-      reason: `its inputSchema cannot be used: cannot resolve $ref "#/nope": refer to '#/$defs/name' or an $id in the same schema`,
+      reason: `the validator cannot take its schema: cannot resolve $ref "#/nope": refer to '#/$defs/name' or an $id in the same schema`,
     });
     expect(
       mcpToolDefinition(
@@ -121,5 +130,28 @@ describe('an MCP tool as a definition', () => {
       ok: false,
       reason: 'it runs only as an MCP task, which this client does not start',
     });
+  });
+});
+
+describe("a tool's meta as MCP annotations", () => {
+  it('gives destructive and idempotent hints only beside a write, and a readOnlyHint only when it is known', () => {
+    const meta = { destructive: true, idempotent: false, openWorld: true, timeoutMs: 5 };
+    expect(toolAnnotations(meta, true)).toEqual({ readOnlyHint: true, openWorldHint: true });
+    expect(toolAnnotations(meta, false)).toEqual({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: false,
+      openWorldHint: true,
+    });
+    expect(toolAnnotations({}, undefined)).toEqual({});
+  });
+
+  it('comes back as the same meta when a listed tool is read', () => {
+    const meta = { destructive: false, idempotent: true, openWorld: false };
+    const built = remoteToolDefinition(
+      { name: 'twice', inputSchema: { type: 'object' }, annotations: toolAnnotations(meta, false) },
+      { origin: 'the plugin p' },
+    );
+    expect(built.ok && built.definition.meta).toEqual(meta);
   });
 });

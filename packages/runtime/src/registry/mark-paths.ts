@@ -3,7 +3,7 @@ import { PATH_KEYWORD, type PathAccess } from '@wesgine/schema';
 type SchemaObject = Record<string, unknown>;
 
 /**
- * Marks the string at each JSON pointer of `schema` (an MCP tool's `inputSchema`, a plain JSON copy it
+ * Marks the string at each JSON pointer of `schema` (a remote tool's `inputSchema`, a plain JSON copy it
  * may change) as a path, as `Path({ access })` does, so governance judges it. `*` stands for any item of
  * an array or value of a map; a pointer to an array of strings marks its items; a nullable string
  * (`anyOf` with `null`) is marked in its string branch. Returns why a pointer cannot be marked, or
