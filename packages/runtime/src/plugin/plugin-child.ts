@@ -166,6 +166,6 @@ export class PluginChild {
     const queued = this.#queued;
     this.#queued = '';
     const stdin = this.#process.stdin;
-    if (stdin !== null && stdin.writable) stdin.write(queued);
+    if (stdin?.writable) stdin.write(queued);
   };
 }
