@@ -4,6 +4,9 @@ import type { PluginChild } from './plugin-child.js';
 import { codeOfRpcError, PLUGIN_METHODS } from './plugin-protocol.js';
 import { RpcFailure } from './rpc-connection.js';
 
+/** The `resolvedPaths` of a call that resolved none (most calls): one object, not one per call. */
+const NO_PATHS = Object.freeze({});
+
 /**
  * One `tools/call` to a running plugin: the validated arguments and what the plugin may know of the
  * call (its ids and the paths governance resolved), cancelled with the call's signal (the plugin hears
@@ -26,7 +29,7 @@ export async function callPlugin(
       sessionId: context.sessionId ?? null,
       actor: context.actor ?? null,
       workDir: context.workDir,
-      resolvedPaths: Object.fromEntries(context.resolvedPaths),
+      resolvedPaths: context.resolvedPaths.size === 0 ? NO_PATHS : Object.fromEntries(context.resolvedPaths),
     },
   };
   // Its id is known before it is sent, so the plugin's notifications about it find its context.
