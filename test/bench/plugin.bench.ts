@@ -121,8 +121,8 @@ const quantile = (values: number[], q: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 };
 const median = (values: number[]) => quantile(values, 0.5);
-const [bareLatency = [], cellLatency = []] = latencies;
-const [bareThroughput = [], cellThroughput = []] = throughputs;
+const [bareLatency = [], cellLatency = [], plainLatency = []] = latencies;
+const [bareThroughput = [], cellThroughput = [], plainThroughput = []] = throughputs;
 console.log('| case | p50 ms | p99 ms | calls/s (100 in flight, median of rounds) |');
 console.log('|---|---|---|---|');
 for (const [index, item] of cases.entries()) {
@@ -131,9 +131,11 @@ for (const [index, item] of cases.entries()) {
     `| ${item.name} | ${quantile(values, 0.5).toFixed(3)} | ${quantile(values, 0.99).toFixed(3)} | ${median(throughputs[index] ?? []).toFixed(0)} |`,
   );
 }
-console.log(
-  `\nratios (cell / bare): p50 ${(quantile(cellLatency, 0.5) / quantile(bareLatency, 0.5)).toFixed(2)}x, p99 ${(quantile(cellLatency, 0.99) / quantile(bareLatency, 0.99)).toFixed(2)}x, throughput ${(median(cellThroughput) / median(bareThroughput)).toFixed(2)}x`,
-);
+const ratios = (latency: number[], throughput: number[]) =>
+  `p50 ${(quantile(latency, 0.5) / quantile(bareLatency, 0.5)).toFixed(2)}x, p99 ${(quantile(latency, 0.99) / quantile(bareLatency, 0.99)).toFixed(2)}x, throughput ${(median(throughput) / median(bareThroughput)).toFixed(2)}x`;
+console.log(`\nratios (cell / bare): ${ratios(cellLatency, cellThroughput)}`);
+// Like with like: the same program spawned plainly on both sides, only the host and the pipeline between.
+console.log(`ratios, sandbox off (cell / bare): ${ratios(plainLatency, plainThroughput)}`);
 console.log(
   `sandboxed: ${cell
     .plugins()

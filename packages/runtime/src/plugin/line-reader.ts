@@ -1,5 +1,3 @@
-import { StringDecoder } from 'node:string_decoder';
-
 /** What a line reader hands on: each complete line, or that a line grew past its cap. */
 export interface LineSink {
   line(text: string): void;
@@ -8,15 +6,16 @@ export interface LineSink {
 }
 
 /**
- * Splits a byte stream into newline-delimited lines (NDJSON framing). Memory stays bounded: the unfinished
- * line is the only buffer, and it may not grow past `maxLineBytes`. A trailing `\r` is dropped, so
- * CRLF-writing plugins work; blank lines are skipped.
+ * Splits a byte stream into newline-delimited lines (NDJSON framing), on the bytes: a line that arrives
+ * in one chunk is decoded straight from it; only a line split across chunks is kept (as the chunks'
+ * tails) until its newline. Memory stays bounded: the unfinished line is the only buffer, and it may not
+ * grow past `maxLineBytes`. A trailing `\r` is dropped, so CRLF-writing plugins work; blank lines are
+ * skipped. UTF-8 is decoded per whole line, so a character split across chunks arrives whole.
  */
 export class LineReader {
   readonly #sink: LineSink;
   readonly #maxLineBytes: number;
-  readonly #decoder = new StringDecoder('utf8');
-  #parts: string[] = [];
+  #parts: Buffer[] = [];
   #pendingBytes = 0;
   #failed = false;
 
@@ -30,18 +29,22 @@ export class LineReader {
     let start = 0;
     for (let newline = chunk.indexOf(10, start); newline !== -1; newline = chunk.indexOf(10, start)) {
       if (!this.#grow(newline - start)) return;
-      this.#parts.push(this.#decoder.write(chunk.subarray(start, newline)));
-      const text = this.#parts.join('') + this.#decoder.end();
-      this.#parts = [];
+      let text: string;
+      if (this.#parts.length === 0) text = chunk.toString('utf8', start, newline);
+      else {
+        this.#parts.push(chunk.subarray(start, newline));
+        text = Buffer.concat(this.#parts, this.#pendingBytes).toString('utf8');
+        this.#parts = [];
+      }
       this.#pendingBytes = 0;
       start = newline + 1;
-      const line = text.endsWith('\r') ? text.slice(0, -1) : text;
-      if (line.trim() !== '') this.#sink.line(line);
+      this.#emit(text);
       if (this.#failed) return;
     }
     if (start < chunk.length) {
       if (!this.#grow(chunk.length - start)) return;
-      this.#parts.push(this.#decoder.write(chunk.subarray(start)));
+      // A copy: the stream may reuse the chunk's memory.
+      this.#parts.push(Buffer.from(chunk.subarray(start)));
     }
   }
 
@@ -49,6 +52,13 @@ export class LineReader {
   stop(): void {
     this.#failed = true;
     this.#parts = [];
+  }
+
+  #emit(text: string): void {
+    const line = text.charCodeAt(text.length - 1) === 13 ? text.slice(0, -1) : text;
+    // Blank lines are skipped; only a line that starts with whitespace needs the trim to tell.
+    if (line.length === 0 || (line.charCodeAt(0) <= 32 && line.trim() === '')) return;
+    this.#sink.line(line);
   }
 
   #grow(bytes: number): boolean {

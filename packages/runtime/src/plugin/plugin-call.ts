@@ -1,7 +1,11 @@
 import { type AnyToolDefinition, compileValidator, type ToolContext, ToolError } from '@wesgine/schema';
+import { HandlerContext } from '../pipeline/handler-context.js';
 import type { PluginChild } from './plugin-child.js';
 import { codeOfRpcError, PLUGIN_METHODS } from './plugin-protocol.js';
 import { RpcFailure } from './rpc-connection.js';
+
+/** The `resolvedPaths` of a call that resolved none (most calls): one object, not one per call. */
+const NO_PATHS = Object.freeze({});
 
 /**
  * One `tools/call` to a running plugin: the validated arguments and what the plugin may know of the
@@ -25,24 +29,25 @@ export async function callPlugin(
       sessionId: context.sessionId ?? null,
       actor: context.actor ?? null,
       workDir: context.workDir,
-      resolvedPaths: Object.fromEntries(context.resolvedPaths),
+      resolvedPaths: context.resolvedPaths.size === 0 ? NO_PATHS : Object.fromEntries(context.resolvedPaths),
     },
   };
-  let id: number | undefined;
+  // Its id is known before it is sent, so the plugin's notifications about it find its context.
+  const id = child.connection.nextId;
+  child.calls.set(id, context);
   let result: unknown;
   try {
-    result = await child.connection.request(PLUGIN_METHODS.callTool, params, {
-      signal: context.signal,
-      onId: (given) => {
-        id = given;
-        child.calls.set(given, context);
-      },
-    });
+    // In the pipeline the call's stop cancels the request directly: no AbortController per call.
+    result = await child.connection.request(
+      PLUGIN_METHODS.callTool,
+      params,
+      context instanceof HandlerContext ? { stop: context } : { signal: context.signal },
+    );
   } catch (error) {
     if (error instanceof RpcFailure) throw new ToolError(codeOfRpcError(error.error), error.error.message);
     throw error;
   } finally {
-    if (id !== undefined) child.calls.delete(id);
+    child.calls.delete(id);
   }
   const { text, data } = (typeof result === 'object' && result !== null ? result : {}) as Record<string, unknown>;
   if (typeof text !== 'string') {

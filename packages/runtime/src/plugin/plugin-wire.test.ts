@@ -1,3 +1,4 @@
+import { ToolError } from '@wesgine/schema';
 import { describe, expect, it } from 'vitest';
 import { LineReader } from './line-reader.js';
 import { codeOfRpcError, rpcErrorOf } from './plugin-protocol.js';
@@ -53,6 +54,32 @@ describe('the plugin wire', () => {
       method: 'notifications/cancelled',
       params: { requestId: 3, reason: 'the request was cancelled' },
     });
+  });
+
+  it("cancels a request through the pipeline's stop, and a stop after the answer sends nothing", async () => {
+    const written: string[] = [];
+    const connection = new RpcConnection(
+      { write: (line) => written.push(line) > 0, notification: () => {}, violation: () => {} },
+      'notifications/cancelled',
+    );
+    const stops: ((reason: ToolError) => void)[] = [];
+    const stop = { onStop: (listener: (reason: ToolError) => void) => stops.push(listener) };
+    expect(connection.nextId).toBe(1);
+    const cancelled = connection.request('tools/call', { n: 1 }, { stop });
+    const answered = connection.request('tools/call', { n: 2 }, { stop });
+    expect(connection.nextId).toBe(3);
+    stops[0]?.(new ToolError('timeout', 'slow did not finish within 5 ms'));
+    await expect(cancelled).rejects.toMatchObject({ code: 'timeout', message: 'slow did not finish within 5 ms' });
+    expect(JSON.parse(written.at(-1) ?? '')).toEqual({
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId: 1, reason: 'slow did not finish within 5 ms' },
+    });
+    connection.receive('{"jsonrpc":"2.0","id":2,"result":{"text":"two"}}');
+    expect(await answered).toEqual({ text: 'two' });
+    stops[1]?.(new ToolError('aborted', 'too late'));
+    expect(written).toHaveLength(3);
+    expect(connection.pending).toBe(0);
   });
 
   it('maps a plugin error to a ToolError code, never to one of governance', () => {

@@ -22,17 +22,50 @@ export class RpcFailure extends Error {
   }
 }
 
-interface Pending {
-  readonly resolve: (value: unknown) => void;
-  readonly reject: (error: unknown) => void;
-  readonly cleanup: () => void;
+/**
+ * One waiting request: its settle functions, and what cancels it (an abort listener on a signal, or the
+ * pipeline's stop). One object per request; it is its own abort listener, so no closure is made for that.
+ */
+class Pending {
+  resolve: (value: unknown) => void = noop;
+  reject: (error: unknown) => void = noop;
+  readonly #connection: RpcConnection;
+  readonly #id: number;
+  readonly #signal: AbortSignal | undefined;
+
+  constructor(connection: RpcConnection, id: number, signal: AbortSignal | undefined) {
+    this.#connection = connection;
+    this.#id = id;
+    this.#signal = signal;
+  }
+
+  /** The signal's abort listener. */
+  handleEvent(): void {
+    this.cancel(abortReason(this.#signal));
+  }
+
+  /** Cancels it with `reason` unless it is settled already: the other side hears `cancelledMethod`. */
+  cancel(reason: ToolError): void {
+    this.#connection.cancelRequest(this.#id, reason);
+  }
+
+  cleanup(): void {
+    this.#signal?.removeEventListener('abort', this);
+  }
+}
+
+function noop(): void {}
+
+/** What the pipeline's context offers instead of a signal: one listener told the reason it was stopped. */
+export interface StopSource {
+  onStop(listener: (reason: ToolError) => void): void;
 }
 
 /** One request's options: a signal that cancels it (the plugin hears `notifications/cancelled`). */
 export interface RequestOptions {
   readonly signal?: AbortSignal;
-  /** Told the request's id before it is sent, so notifications about it can find it. */
-  readonly onId?: (id: number) => void;
+  /** Cancels it like `signal`, without an AbortSignal (the pipeline's `HandlerContext.onStop`). */
+  readonly stop?: StopSource;
 }
 
 /**
@@ -52,32 +85,45 @@ export class RpcConnection {
     this.#cancelledMethod = cancelledMethod;
   }
 
+  /** The id the next request gets (read it just before `request` to know that request's id). */
+  get nextId(): number {
+    return this.#nextId;
+  }
+
   /** How many requests wait for an answer. */
   get pending(): number {
     return this.#pending.size;
   }
 
   request(method: string, params: unknown, options: RequestOptions = {}): Promise<unknown> {
-    if (this.#closedWith !== undefined) return Promise.reject(this.#closedWith);
-    const { signal } = options;
-    if (signal?.aborted === true) return Promise.reject(abortReason(signal));
+    // The id is taken even when the request is refused, so `nextId` read before it is always its id.
     const id = this.#nextId++;
-    options.onId?.(id);
-    return new Promise((resolve, reject) => {
-      const onAbort = () => {
-        if (!this.#pending.delete(id)) return;
-        this.notify(this.#cancelledMethod, { requestId: id, reason: abortReason(signal).message });
-        reject(abortReason(signal));
-      };
-      const cleanup = () => signal?.removeEventListener('abort', onAbort);
-      this.#pending.set(id, { resolve, reject, cleanup });
-      signal?.addEventListener('abort', onAbort, { once: true });
-      if (!this.#peer.write(JSON.stringify({ jsonrpc: '2.0', id, method, params }))) {
-        this.#settle(id)?.reject(
-          new ToolError('unavailable', 'the plugin is not reading its input; the request was not sent'),
-        );
-      }
+    if (this.#closedWith !== undefined) return Promise.reject(this.#closedWith);
+    const { signal, stop } = options;
+    if (signal?.aborted === true) return Promise.reject(abortReason(signal));
+    const pending = new Pending(this, id, signal);
+    const answer = new Promise<unknown>((resolve, reject) => {
+      pending.resolve = resolve;
+      pending.reject = reject;
     });
+    this.#pending.set(id, pending);
+    signal?.addEventListener('abort', pending, { once: true });
+    if (!this.#peer.write(JSON.stringify({ jsonrpc: '2.0', id, method, params }))) {
+      this.#settle(id)?.reject(
+        new ToolError('unavailable', 'the plugin is not reading its input; the request was not sent'),
+      );
+    } else if (stop !== undefined) {
+      stop.onStop((reason) => pending.cancel(reason));
+    }
+    return answer;
+  }
+
+  /** Fails a waiting request with `reason` and tells the other side it was cancelled. */
+  cancelRequest(id: number, reason: ToolError): void {
+    const pending = this.#settle(id);
+    if (pending === undefined) return;
+    this.notify(this.#cancelledMethod, { requestId: id, reason: reason.message });
+    pending.reject(reason);
   }
 
   notify(method: string, params: unknown): void {
