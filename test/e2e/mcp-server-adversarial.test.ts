@@ -116,11 +116,10 @@ describe('ask_user of the built-ins, served over stdio', () => {
     await client.connect(transport);
     cleanup.push(() => client.close());
     const forms: { message: string; requestedSchema: { properties: Record<string, unknown> } }[] = [];
-    // The default zone asks before any action, ask_user included: the first form is that approval.
+    // The default zone lets ask_user through unasked (the person answering is the approval): each
+    // call is one form, its questions.
     const answers = [
-      { action: 'accept', content: { decision: 'approve_session' } },
       { action: 'accept', content: { answer_1: 'coffee', own_1: '', answer_2: ['milk', 'sugar'], own_2: '' } },
-      { action: 'accept', content: { decision: 'approve' } },
       { action: 'accept', content: { answer_1: 'wine', answer_2: ['milk'] } },
     ];
     client.setRequestHandler(ElicitRequestSchema, (request) => {
@@ -138,8 +137,8 @@ describe('ask_user of the built-ins, served over stdio', () => {
         text: 'The user answered:\n1. Which drink?\n   Answer: coffee\n2. What in it?\n   Answer: milk; sugar',
       },
     ]);
-    expect(forms[1]?.message).toBe('ask_user asks you 2 questions.');
-    expect(forms[1]?.requestedSchema.properties).toMatchObject({
+    expect(forms[0]?.message).toBe('ask_user asks you 2 questions.');
+    expect(forms[0]?.requestedSchema.properties).toMatchObject({
       answer_1: {
         type: 'string',
         title: 'Which drink?',
@@ -161,6 +160,6 @@ describe('ask_user of the built-ins, served over stdio', () => {
         },
       ],
     });
-    expect(forms).toHaveLength(4);
+    expect(forms).toHaveLength(2);
   }, 60_000);
 });

@@ -21,4 +21,9 @@ describe('the default zone file', () => {
       reason: 'files that usually hold secrets are closed to agents',
     });
   });
+
+  it('lets ask_user put its questions without an approval first, and nothing else by that rule', () => {
+    expect(zone.decide(request('ask_user', 'action'))).toMatchObject({ effect: 'allow', rule: 'questions' });
+    expect(zone.decide(request('exec', 'action')).effect).toBe('ask');
+  });
 });
