@@ -358,10 +358,24 @@ describe('an HTTP server that wants a token', () => {
     const wrong = await runCli(folder, 'import', 'mcp', '--name', 'remote', '--url', url, '--header', header);
     expect(wrong.err).toContain('a bearer token is required');
     process.env.WESGINE_TEST_MCP_TOKEN = 's3cret';
-    const imported = await runCli(folder, 'import', 'mcp', '--name', 'remote', '--url', url, '--header', header);
+    // --header repeats: every header is sent and recorded.
+    const imported = await runCli(
+      folder,
+      'import',
+      'mcp',
+      '--name',
+      'remote',
+      '--url',
+      url,
+      '--header',
+      header,
+      '--header',
+      'X-Team: docs',
+    );
     expect(imported).toMatchObject({ code: 0, err: '' });
     const text = readFileSync(join(folder, 'generated', 'remote.mcp.gen.ts'), 'utf8');
     expect(text).toContain(`"Authorization": "Bearer \${WESGINE_TEST_MCP_TOKEN}"`);
+    expect(text).toContain('"X-Team": "docs"');
     expect(text).not.toContain('s3cret');
     expect(await runCli(folder, 'check')).toMatchObject({ code: 0 });
     delete process.env.WESGINE_TEST_MCP_TOKEN;

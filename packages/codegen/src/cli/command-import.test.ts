@@ -28,6 +28,11 @@ describe('wesgine-tools import: mistakes are one line and exit 2, and nothing is
     [['import', 'mcp', '--pack', 'p', '--', 'node'], '--pack does not apply to import'],
     [['import', 'mcp', '--header', 'A: b', '--', 'node'], '--header applies to an HTTP server, given with --url'],
     [['import', 'mcp', '--url', 'http://x', '--header', 'no colon'], "--header takes 'Name: value', got 'no colon'"],
+    [
+      ['import', 'mcp', '--url', 'http://x', '--header', 'A: 1', '--header', 'a: 2'],
+      '--header names a twice; give each header once',
+    ],
+    [['import', 'mcp', '--name', 'a', '--name', 'b', '--', 'node'], '--name is given twice; give it once'],
     [['gen', '--url', 'http://x'], '--url does not apply to gen'],
   ])('%j', async (argv, message) => {
     expect(await run(...argv)).toEqual({ code: 2, out: '', err: `wesgine-tools: ${message}` });

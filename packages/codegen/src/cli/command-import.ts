@@ -8,8 +8,8 @@ export interface ImportFlags {
   readonly name: string | undefined;
   readonly out: string | undefined;
   readonly url: string | undefined;
-  /** One `Name: value` header for an HTTP server; `${NAME}` in the value is read from the environment. */
-  readonly header: string | undefined;
+  /** `Name: value` headers for an HTTP server; `${NAME}` in a value is read from the environment. */
+  readonly headers: readonly string[] | undefined;
   readonly prefix: string | undefined;
   /** `a,b`: only these tools, as the cell's allow list. */
   readonly tools: string | undefined;
@@ -38,7 +38,7 @@ export async function commandImport(io: CliIo, positionals: readonly string[], f
         : 'import mcp takes one server: a command after --, --url, or --update, not several',
     );
   }
-  if (flags.header !== undefined && flags.url === undefined) {
+  if (flags.headers !== undefined && flags.url === undefined) {
     throw new UsageError('--header applies to an HTTP server, given with --url');
   }
   if (flags.update !== undefined) {
@@ -54,7 +54,7 @@ export async function commandImport(io: CliIo, positionals: readonly string[], f
   }
   const { importMcp } = await import('../mcp/import-mcp.js');
   const report = await importMcp({
-    server: flags.url === undefined ? { command } : { url: flags.url, ...header(flags.header) },
+    server: flags.url === undefined ? { command } : { url: flags.url, ...headers(flags.headers) },
     cwd: io.cwd,
     ...(flags.name === undefined ? {} : { name: flags.name }),
     ...(flags.out === undefined ? {} : { out: flags.out }),
@@ -74,11 +74,19 @@ function toolList(text: string): string[] {
   return [...new Set(names)];
 }
 
-function header(text: string | undefined): { headers?: Record<string, string> } {
-  if (text === undefined) return {};
-  const match = /^([^:\s]+)\s*:\s*(.*)$/s.exec(text);
-  if (match?.[1] === undefined) throw new UsageError(`--header takes 'Name: value', got '${text}'`);
-  return { headers: { [match[1]]: match[2] ?? '' } };
+function headers(texts: readonly string[] | undefined): { headers?: Record<string, string> } {
+  if (texts === undefined) return {};
+  const given: Record<string, string> = {};
+  for (const text of texts) {
+    const match = /^([^:\s]+)\s*:\s*(.*)$/s.exec(text);
+    if (match?.[1] === undefined) throw new UsageError(`--header takes 'Name: value', got '${text}'`);
+    const name = match[1];
+    if (Object.keys(given).some((known) => known.toLowerCase() === name.toLowerCase())) {
+      throw new UsageError(`--header names ${name} twice; give each header once`);
+    }
+    given[name] = match[2] ?? '';
+  }
+  return { headers: given };
 }
 
 function print(io: CliIo, report: ImportMcpReport): void {

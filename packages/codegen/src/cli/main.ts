@@ -9,6 +9,7 @@ import { USAGE } from './usage.js';
 const FLAGS = {
   withValue: ['pack', 'name', 'http', 'zone', 'out', 'url', 'header', 'prefix', 'tools', 'update'],
   switches: ['help', 'version', 'force', 'mcp', 'builtins', 'offline'],
+  repeatable: ['header'],
 } as const;
 
 /** The options each command reads; any other is a mistake worth saying, not something to ignore. */
@@ -27,7 +28,7 @@ const COMMAND_FLAGS: Readonly<Record<string, readonly string[]>> = {
 /** The CLI: parses argv, runs one command, returns the exit code. Never throws. */
 export async function main(argv: readonly string[], io: CliIo = processIo): Promise<number> {
   try {
-    const { command, positionals, flags } = parseArgs(argv, FLAGS);
+    const { command, positionals, flags, lists } = parseArgs(argv, FLAGS);
     if (flags.has('version')) {
       io.out(generatorVersion());
       return 0;
@@ -111,7 +112,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
           name: typeof name === 'string' ? name : undefined,
           out: stringFlag(flags, 'out'),
           url: stringFlag(flags, 'url'),
-          header: stringFlag(flags, 'header'),
+          headers: lists.get('header'),
           prefix: stringFlag(flags, 'prefix'),
           tools: stringFlag(flags, 'tools'),
           update: stringFlag(flags, 'update'),

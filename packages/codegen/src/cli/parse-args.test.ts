@@ -21,11 +21,22 @@ describe('parseArgs', () => {
     expect(parseArgs(['call', 'x', '--', '--force'], spec).positionals).toEqual(['x', '--force']);
   });
 
+  it('keeps every value of a repeatable flag, in order', () => {
+    const parsed = parseArgs(['import', '--header', 'A: 1', '--header=B: 2'], {
+      ...spec,
+      repeatable: ['header'],
+      withValue: [...spec.withValue, 'header'],
+    });
+    expect(parsed.lists.get('header')).toEqual(['A: 1', 'B: 2']);
+  });
+
   it.each([
     [['gen', '--verbose'], 'unknown option --verbose'],
     [['gen', '--pack'], '--pack needs a value'],
     [['gen', '--pack='], '--pack needs a value'],
     [['gen', '--force=yes'], '--force takes no value'],
+    [['gen', '--pack', 'a', '--pack', 'b'], '--pack is given twice; give it once'],
+    [['gen', '--force', '--force'], '--force is given twice; give it once'],
   ])('rejects %j', (argv, message) => {
     expect(() => parseArgs(argv, spec)).toThrow(new UsageError(message));
   });

@@ -13,7 +13,7 @@ Usage:
                                                  serve the pack's tools (and the built-ins) to MCP clients:
                                                  over stdio, or Streamable HTTP on 127.0.0.1:<port>
   wesgine-tools import mcp [--name <name>] [--out <dir>] [--prefix <p>] [--tools a,b] -- <command...>
-  wesgine-tools import mcp [--name <name>] [--out <dir>] [--prefix <p>] --url <address> [--header 'N: v']
+  wesgine-tools import mcp [--name <name>] [--out <dir>] [--prefix <p>] --url <address> [--header 'N: v']...
                                                  type an MCP server's tools: <dir>/<name>.mcp.gen.ts
                                                  (default generated/) with typed call helpers for a run
   wesgine-tools import mcp --update <file|dir>   import those servers again as their files record
