@@ -151,6 +151,9 @@ describe('security: command lines', () => {
       'sh -c id',
       "python3 -c 'import os'",
       "node -e 'process.exit(0)'",
+      // An option's value is not the script: the eval after it is still seen.
+      "node --env-file .env -e 'process.exit(0)'",
+      "node --disable-warning DEP0040 --print 'process.exit(0)'",
       "perl -e 'print 1'",
       "git -c core.pager='sh -c id' log",
     ]) {

@@ -25,6 +25,8 @@ describe('inlineCode', () => {
     'node --print x',
     'node --env-file .env -e x',
     'node --title app -r ./hook.js -e x',
+    'node --disable-warning DEP0040 -e x',
+    'node --report-dir /tmp/r --watch-path src --print x',
     'nodejs -pe x',
     'bun --eval x',
     'deno eval x',
