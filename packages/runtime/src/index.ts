@@ -25,6 +25,7 @@ export { DEFAULT_CYCLE_CONFIG } from './cycle/cycle-config.js';
 export type { CycleCall, CycleOutcome, CycleRule, CycleVerdict } from './cycle/cycle-detector.js';
 export { CycleDetector, callKey } from './cycle/cycle-detector.js';
 export type { CycleSettings } from './cycle/cycle-settings.js';
+export type { CycleSnapshot, CycleVerdictRecord } from './cycle/cycle-snapshot.js';
 export type { Cell, CellTools } from './engine/cell.js';
 export type { CallEventOrigin, CellEvent } from './engine/cell-events.js';
 export type { CellSpec } from './engine/cell-spec.js';
@@ -46,6 +47,7 @@ export type { McpServerConfig, McpTransport } from './mcp/client/mcp-server-conf
 export type { McpServerState, McpServerStatus } from './mcp/client/mcp-server-status.js';
 export type { AuditEvent } from './pipeline/audit-event.js';
 export type { CallOptions } from './pipeline/call-options.js';
+export type { CallStep } from './pipeline/call-step.js';
 export type { ToolResult } from './pipeline/tool-result.js';
 export type { CellPlugins } from './plugin/plugin-host.js';
 export type { PluginSpec } from './plugin/plugin-spec.js';

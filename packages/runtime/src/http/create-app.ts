@@ -1,16 +1,23 @@
+import type { TObject } from '@wesgine/schema';
 import { Hono } from 'hono';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import type { Cell } from '../engine/cell.js';
+import type { SdkTool } from '../engine/sdk-tool.js';
 import { addApprovalRoutes } from './approval-routes.js';
 import { type AuthOptions, authMiddleware } from './auth-options.js';
 import { addCallRoutes } from './call-routes.js';
+import { addCatalogueRoutes } from './catalogue-routes.js';
 import { scopedSession, scopeOf } from './client-scope.js';
+import { addCycleRoutes } from './cycle-routes.js';
 import { EventStreams } from './event-stream.js';
+import { addGovernanceRoutes } from './governance-routes.js';
 import { httpError } from './http-error.js';
 import { jsonBodyReader, statedLengthLimit } from './json-body.js';
+import { addPageRoutes, type PageOptions } from './page-routes.js';
 import { addQuestionRoutes } from './question-routes.js';
 import { APP_HOSTS, requestGuard } from './request-guard.js';
 import { SessionRuns } from './session-runs.js';
+import { addSourceRoutes } from './source-routes.js';
 import { addToolRoutes } from './tool-routes.js';
 import { WaitingCalls } from './waiting-calls.js';
 
@@ -36,6 +43,16 @@ export interface AppOptions extends AuthOptions {
   readonly approvals?: boolean;
   /** Receives every error that the API answers as a 500 (the client sees no details). Default: stderr. */
   readonly onError?: (error: unknown) => void;
+  /** A built web page to serve at `/` from the same origin (the playground); none when absent. */
+  readonly page?: PageOptions;
+  /**
+   * Per-run tools of each (actor, session) run the API opens: called once when the session's run is
+   * opened, and its tools are that run's own (`RunParams.tools`), listed by `GET /catalogue?session=`.
+   */
+  readonly runTools?: (session: {
+    readonly actor: string | undefined;
+    readonly sessionId: string | undefined;
+  }) => readonly SdkTool<TObject>[];
 }
 
 /** The app and what `serve` needs to close it promptly. */
@@ -64,11 +81,13 @@ export function assembleApp(cell: Cell, options: AppOptions = {}): AssembledApp 
   const streams = new EventStreams({ cell, approvals });
   // A call that waits for a person answers 202 at once, saying where to answer (waiting-calls.ts).
   const calls = new WaitingCalls(cell.approvals());
+  const { runTools } = options;
   const runs = new SessionRuns((actor, sessionId) =>
     cell.run({
       ...(actor === undefined ? {} : { actor }),
       ...(sessionId === undefined ? {} : { sessionId }),
       ...(approvals ? { human: calls.human() } : {}),
+      ...(runTools === undefined ? {} : { tools: runTools({ actor, sessionId }) }),
     }),
   );
 
@@ -86,6 +105,8 @@ export function assembleApp(cell: Cell, options: AppOptions = {}): AssembledApp 
         ),
     }),
   );
+  // The page before the token: it holds no secret, and reads its token from the URL's fragment.
+  if (options.page !== undefined) addPageRoutes(app, options.page);
   app.use(authenticate);
   app.use(statedLengthLimit(limit));
 
@@ -108,6 +129,10 @@ export function assembleApp(cell: Cell, options: AppOptions = {}): AssembledApp 
     }
     return context.json(state);
   });
+  addCatalogueRoutes(app, cell, runs);
+  addGovernanceRoutes(app, cell, approvals);
+  addSourceRoutes(app, cell, readBody);
+  addCycleRoutes(app, cell, runs);
   app.get('/events', (context) => streams.respond(context.req.raw.signal, scopeOf(context)));
 
   app.notFound((context) =>

@@ -19,9 +19,14 @@ export class SessionRuns {
     this.#limit = limit;
   }
 
+  /** The session's run when one is open, without opening one or changing which is least recently used. */
+  find(actor: string | undefined, sessionId: string | undefined): Run | undefined {
+    return this.#runs.get(runKey(actor, sessionId));
+  }
+
   /** The session's run, opened on first use. Throws what `open` throws (a stopped cell). */
   get(actor: string | undefined, sessionId: string | undefined): Run {
-    const key = JSON.stringify([actor ?? null, sessionId ?? null]);
+    const key = runKey(actor, sessionId);
     const known = this.#runs.get(key);
     if (known !== undefined) {
       // Moved to the end: the map's order is least recently used first.
@@ -41,4 +46,8 @@ export class SessionRuns {
   get size(): number {
     return this.#runs.size;
   }
+}
+
+function runKey(actor: string | undefined, sessionId: string | undefined): string {
+  return JSON.stringify([actor ?? null, sessionId ?? null]);
 }

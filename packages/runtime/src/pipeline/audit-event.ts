@@ -1,4 +1,5 @@
 import type { DialectName } from '@wesgine/schema';
+import type { CycleRule } from '../cycle/cycle-detector.js';
 import type { ToolSourceKind } from '../registry/registered-tool.js';
 
 /** One record per call: who called what, from which source, what was decided and by which stage. */
@@ -31,6 +32,8 @@ export interface AuditEvent {
   readonly rule: string | undefined;
   /** The canonical forms governance judged (`path:<real>`, `argv:<json>`, `host:<name>`). */
   readonly judged?: readonly string[];
+  /** What the CycleDetector said of the call when it said more than `ok` (a block is also `stage: 'cycle'`). */
+  readonly cycle?: { readonly action: 'warn' | 'block' | 'escalate'; readonly rule: CycleRule };
   /** How a call that needed a person's approval got it. */
   readonly approval?: 'once' | 'session' | 'sticky';
   /**

@@ -1,4 +1,5 @@
 import type { DialectName, ToolProgress } from '@wesgine/schema';
+import type { CallStep } from './call-step.js';
 
 /** How one call came: `run.call(name, args, options)`. */
 export interface CallOptions {
@@ -23,4 +24,9 @@ export interface CallOptions {
   readonly onProgress?: (update: ToolProgress) => void;
   /** Hears this call's log lines (`context.log`), as the cell's `log` events do; until the call ends. */
   readonly onLog?: (level: 'debug' | 'info' | 'warn' | 'error', message: string, data?: unknown) => void;
+  /**
+   * Hears each step of the call's walk as it ends, in order (the trace the playground draws). Nothing is
+   * measured or built for a call without it; a listener that throws is ignored.
+   */
+  readonly onStep?: (step: CallStep) => void;
 }

@@ -1,2 +1,0 @@
-// The playground UI arrives with its own issue.
-export {};
