@@ -49,7 +49,13 @@ function catalogueApp() {
         parameters: Type.Object({ text: Type.String({ maxLength: 200 }) }),
         handler: ({ text }) => `noted ${text}`,
       },
-      { ...add, pack: notes, handler: ({ a, b }) => String(a + b) },
+      {
+        name: add.name,
+        description: add.description,
+        parameters: add.parameters,
+        pack: notes,
+        handler: (args) => String(Number(args.a) + Number(args.b)),
+      },
     ],
   });
   return { cell, app };
