@@ -212,6 +212,21 @@ describe('GET /catalogue', () => {
     expect(alarm?.dialects.anthropic.declaration).toMatchObject({ name: 'set_alarm' });
   });
 
+  it('makes provider names distinct across the list, again when the list changes', async () => {
+    const { cell, app } = catalogueApp();
+    const tool = (name: string) => ({ name, description: 'Notes.', parameters: Type.Object({}), handler: () => 'ok' });
+    cell.tools().register(tool('notes.read'));
+    const alone = (await entries(app)).find((entry) => entry.name === 'notes.read');
+    expect(alone?.dialects.openai.name).toBe('notes_read');
+    cell.tools().register(tool('notes_read'));
+    const listed = await entries(app);
+    const names = ['notes.read', 'notes_read'].map(
+      (name) => listed.find((entry) => entry.name === name)?.dialects.openai.name,
+    );
+    expect(names[1]).toBe('notes_read');
+    expect(names[0]).toMatch(/^notes_read_[0-9a-z]+$/);
+  });
+
   it('refuses an empty session id', async () => {
     const { app } = catalogueApp();
     const response = await app.request('/catalogue?session=');

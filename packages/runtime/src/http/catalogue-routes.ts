@@ -152,15 +152,36 @@ function runTools(cell: Cell, run: Run): ListedTool[] {
   });
 }
 
+/**
+ * The exports of each definition, kept while the definition lives and the other names stay the same:
+ * a page asks for the catalogue often, and exporting every tool to six dialects is most of its cost.
+ */
+const exported = new WeakMap<
+  AnyToolDefinition,
+  { readonly names: string; readonly dialects: Record<DialectName, CatalogueDialect> }
+>();
+
 function dialectsOf(
+  definition: AnyToolDefinition,
+  otherNames: readonly string[],
+): Record<DialectName, CatalogueDialect> {
+  const names = otherNames.join('\n');
+  const known = exported.get(definition);
+  if (known?.names === names) return known.dialects;
+  const dialects = exportDialects(definition, otherNames);
+  exported.set(definition, { names, dialects });
+  return dialects;
+}
+
+function exportDialects(
   definition: AnyToolDefinition,
   otherNames: readonly string[],
 ): Record<DialectName, CatalogueDialect> {
   const dialects = {} as Record<DialectName, CatalogueDialect>;
   for (const dialect of DIALECT_NAMES) {
     try {
-      const exported = exportTool(definition, dialect, { otherNames });
-      dialects[dialect] = { name: exported.name, declaration: exported.declaration, loss: exported.loss };
+      const { name, declaration, loss } = exportTool(definition, dialect, { otherNames });
+      dialects[dialect] = { name, declaration, loss };
     } catch (error) {
       dialects[dialect] = unexportable(definition.name, dialect, error);
     }
