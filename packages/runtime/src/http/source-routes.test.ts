@@ -222,6 +222,17 @@ describe('the source routes', () => {
     expect(await view(app)).toEqual({ mcp: [], plugins: [], conflicts: [] });
   });
 
+  it('answer 503 once the cell is stopped, starting nothing', async () => {
+    const { cell, app } = sourcesApp();
+    await cell.stop();
+    const response = await put(app, 'greeter', greeter);
+    expect([response.status, await response.json()]).toEqual([
+      503,
+      { error: { code: 'unavailable', message: 'the cell is stopped; it takes no more MCP servers' } },
+    ]);
+    expect((await view(app)).mcp).toEqual([]);
+  });
+
   it('refuse a client with an actor token: the sources are the owner’s', async () => {
     const { app } = sourcesApp();
     const refusals = [
