@@ -279,4 +279,34 @@ describe('the source routes', () => {
     },
     START_MS,
   );
+
+  // The server's handshake may take 30 s; these tests' limits are well below it, so a route that waits
+  // the handshake out fails them.
+  it('remove a server that never answers at once, not once its handshake gave up', async () => {
+    const { cell } = fixtureCell();
+    cells.push(cell);
+    const app = new Hono();
+    app.use(authMiddleware({ auth: 'none' }));
+    addSourceRoutes(app, cell, jsonBodyReader(1024 * 1024), 300);
+    const silent = { command: process.execPath, args: [FIXTURE, 'silent'] };
+    expect(await (await put(app, 'silent', silent, {})).json()).toMatchObject({ state: 'connecting' });
+    const removed = await app.request('/sources/mcp/silent', { method: 'DELETE' });
+    expect([removed.status, await removed.json()]).toEqual([200, { removed: true }]);
+    expect(cell.mcps().list()).toEqual([]);
+  }, 10_000);
+
+  it('replace a server that never answers at once, with the new one ready', async () => {
+    const { cell } = fixtureCell();
+    cells.push(cell);
+    const quick = new Hono();
+    quick.use(authMiddleware({ auth: 'none' }));
+    addSourceRoutes(quick, cell, jsonBodyReader(1024 * 1024), 300);
+    const silent = { command: process.execPath, args: [FIXTURE, 'silent'] };
+    expect(await (await put(quick, 'greeter', silent, {})).json()).toMatchObject({ state: 'connecting' });
+    const app = createApp(cell, { token: 'owner-token' });
+    const replaced = await put(app, 'greeter', greeter);
+    expect(replaced.status).toBe(200);
+    expect(await replaced.json()).toMatchObject({ name: 'greeter', state: 'ready', tools: ['greet', 'shout'] });
+    expect(await toolNames(app)).toEqual(['add', 'delegate', 'greet', 'look', 'read_note', 'shout']);
+  }, 12_000);
 });

@@ -43,9 +43,12 @@ export class McpServers implements CellMcps {
 
   async upsert(given: McpServerConfig): Promise<McpServerStatus> {
     const config = checkMcpServerConfig(given, this.#cell.spec.workDir);
+    const key = canonicalJson(config);
+    const current = this.#servers.get(config.name);
+    const stopping = current === undefined || current.key === key ? undefined : this.#stopNow(current.source);
     return this.#serially(config.name, async () => {
+      await stopping;
       if (this.#stopped) throw new Error('the cell is stopped; it takes no more MCP servers');
-      const key = canonicalJson(config);
       const existing = this.#servers.get(config.name);
       if (existing?.key === key) return this.#status(existing.source);
       if (existing !== undefined) {
@@ -63,7 +66,10 @@ export class McpServers implements CellMcps {
 
   async deregister(name: string): Promise<boolean> {
     if (typeof name !== 'string') return false;
+    const current = this.#servers.get(name);
+    const stopping = current === undefined ? undefined : this.#stopNow(current.source);
     return this.#serially(name, async () => {
+      await stopping;
       const existing = this.#servers.get(name);
       if (existing === undefined) return false;
       this.#servers.delete(name);
@@ -96,6 +102,15 @@ export class McpServers implements CellMcps {
         ...clashing.map((tool) => ({ tool, reason: 'another tool of the cell has its name' })),
       ],
     };
+  }
+
+  /**
+   * Stops a server that is about to be removed or replaced before the change's turn comes: the change
+   * waits for the one before it, and a server that never answers keeps its first attempt going until the
+   * handshake's time limit (30 s). Closing ends that attempt now; the removal then finds it closed.
+   */
+  #stopNow(source: McpServerSource): Promise<void> {
+    return source.close().catch(() => {});
   }
 
   #serially<T>(name: string, work: () => Promise<T>): Promise<T> {
