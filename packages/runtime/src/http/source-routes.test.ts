@@ -207,6 +207,11 @@ describe('the source routes', () => {
         'the server\'s name comes from the path ("greeter"); leave name out of the body',
       ],
       [
+        'greeter',
+        { command: 'node', sandbox: false },
+        "the HTTP API starts MCP servers inside the OS sandbox only; one that needs the host's rights (sandbox: false) is added in code, with cell.mcps().upsert",
+      ],
+      [
         'bad%20name',
         { command: 'node' },
         `an MCP server's name must be 1 to 64 letters, digits, '_', '-' or '.', got "bad name"`,

@@ -25,7 +25,8 @@ export const SOURCE_WAIT_MS = 15_000;
  *
  * The body's `transport` may be left out: a `command` means `stdio`, a `url` means `http`. The config is
  * checked by the MCP client's own checker before anything starts, and a wrong one is 400 `invalid_body`
- * with its sentence. A PUT of a name in use replaces that server when the config differs (its process is
+ * with its sentence. `sandbox: false` is refused: a token reaches no further than the OS sandbox (a cell
+ * whose sandbox is off runs every server with the host's rights, as it chose). A PUT of a name in use replaces that server when the config differs (its process is
  * stopped and a new one started) and changes nothing when it is the same. `waitMs` is for tests.
  */
 export function addSourceRoutes(app: Hono, cell: Cell, readBody: ReadBody, waitMs = SOURCE_WAIT_MS): void {
@@ -107,6 +108,10 @@ function holderOf(cell: Cell, name: string): string {
 function serverConfig(name: string, body: JsonObject): JsonObject | string {
   if (body.name !== undefined && body.name !== name) {
     return `the server's name comes from the path (${JSON.stringify(name)}); leave name out of the body`;
+  }
+  // Whoever holds the token gets no further than the OS sandbox: the host's rights are given in code only.
+  if (body.sandbox === false) {
+    return "the HTTP API starts MCP servers inside the OS sandbox only; one that needs the host's rights (sandbox: false) is added in code, with cell.mcps().upsert";
   }
   if (body.transport !== undefined) return { ...body, name };
   const command = body.command !== undefined;
