@@ -167,6 +167,19 @@ describe('the source routes', () => {
   );
 
   it(
+    'take a URL of the network a cell lists in network.allowHosts',
+    async () => {
+      const { cell } = fixtureCell({ network: { allowHosts: ['10.255.255.1'] } });
+      cells.push(cell);
+      const app = createApp(cell, { token: 'owner-token' });
+      const response = await put(app, 'lan', { url: 'http://10.255.255.1:9/mcp', timeoutMs: 500 });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ name: 'lan', transport: 'http' });
+    },
+    START_MS,
+  );
+
+  it(
     'take a URL as an http server',
     async () => {
       const { app } = sourcesApp();
@@ -210,6 +223,21 @@ describe('the source routes', () => {
         'greeter',
         { command: 'node', sandbox: false },
         "the HTTP API starts MCP servers inside the OS sandbox only; one that needs the host's rights (sandbox: false) is added in code, with cell.mcps().upsert",
+      ],
+      [
+        'meta',
+        { url: 'http://169.254.169.254/latest/' },
+        "the MCP server 'meta': The address 169.254.169.254 is a link-local address; private, loopback and link-local addresses cannot be fetched. Over HTTP a server's url is this machine or a public host; a host of your own network is reached once the cell lists it in network.allowHosts",
+      ],
+      [
+        'lan',
+        { url: 'http://10.1.2.3:8080/mcp' },
+        "the MCP server 'lan': The address 10.1.2.3 is a private address (RFC 1918); private, loopback and link-local addresses cannot be fetched. Over HTTP a server's url is this machine or a public host; a host of your own network is reached once the cell lists it in network.allowHosts",
+      ],
+      [
+        'any',
+        { url: 'http://0.0.0.0:9/mcp' },
+        "the MCP server 'any': The address 0.0.0.0 is the unspecified address; private, loopback and link-local addresses cannot be fetched. Over HTTP a server's url is this machine or a public host; a host of your own network is reached once the cell lists it in network.allowHosts",
       ],
       [
         'bad%20name',
