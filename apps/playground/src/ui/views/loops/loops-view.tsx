@@ -1,9 +1,191 @@
-/** Filled in by its helper: see CONTRACT. */
+import { useEffect, useState } from 'react';
+import { useEvents } from '../../api/events.js';
+import { usePlayground } from '../../api/playground-context.js';
+import { ApprovalCard } from '../../components/approval-card.js';
+import { ErrorNote } from '../../components/error-note.js';
+import { keepAuditLog } from '../governance/audit-log.js';
+import { clock } from '../governance/audit-stream.js';
+import { usePending } from '../governance/use-pending.js';
+import { CycleStatePanel } from './cycle-state-panel.js';
+import { LOOP_TASK, type LoopState, loopRunner, type RunCycle, useLoopState } from './loop-runner.js';
+import { loopVerdicts } from './loop-verdicts.js';
+import './loops.css';
+
+const STATUS: Record<LoopState['status'], string> = {
+  idle: 'Not run yet.',
+  running: 'The agent is working…',
+  waiting: 'The agent waits for a person: answer the escalation below.',
+  done: 'The agent has answered.',
+  failed: 'The run could not be made.',
+};
+
+/**
+ * The CycleDetector at work: a scripted agent that loops (the same read five times, then the same failing
+ * read three times), its verdicts as they come (warn, warn, block, then the escalation asked of a person
+ * here), its run's detector state, the page session's own, and the agent's answer.
+ */
 export function LoopsView() {
+  const { api, events } = usePlayground();
+  const runner = loopRunner(api, events);
+  const state = useLoopState(runner);
+  const pending = usePending();
+  const verdicts = loopVerdicts(state.snapshot?.verdicts, state.calls, state.escalation);
+  const escalations = pending.approvals.filter((request) => runner.escalates(request));
+  const active = state.status === 'running' || state.status === 'waiting';
+
   return (
-    <section>
-      <h1>LoopsView</h1>
-      <p>Arrives with its helper.</p>
+    <section className="lp" aria-labelledby="lp-title">
+      <h1 id="lp-title">Loops</h1>
+      <p className="lp-intro">
+        The <code>looping_agent</code> tool runs a scripted model that reads <code>notes/todo.md</code> five times, then{' '}
+        <code>notes/missing.md</code> three times. Watch its CycleDetector warn at the third and fourth read, block the
+        fifth, then, after the same failure three times, ask you whether it may go on.
+      </p>
+      <div className="lp-controls">
+        <button type="button" className="primary" disabled={active} onClick={() => void runner.start()}>
+          Run the looping agent
+        </button>
+        <output className="lp-status" data-status={state.status} aria-live="polite">
+          {STATUS[state.status]}
+          {state.sessionId === undefined ? null : (
+            <span className="lp-muted">
+              {' '}
+              Session <code>{state.sessionId}</code>
+            </span>
+          )}
+        </output>
+      </div>
+      {state.error === undefined ? null : <ErrorNote error={state.error} />}
+
+      {escalations.length === 0 ? null : (
+        <section className="lp-escalation" aria-label="The escalation">
+          {escalations.map((request) => (
+            <ApprovalCard key={request.id} request={request} onAnswered={pending.answered} />
+          ))}
+        </section>
+      )}
+
+      <div className="lp-grid">
+        <div>
+          <h2>Verdicts</h2>
+          {verdicts.length === 0 ? (
+            <p className="lp-muted">{state.status === 'idle' ? 'Run the agent to see them.' : 'No verdict yet.'}</p>
+          ) : null}
+          <ol className="lp-verdicts" data-testid="cycle-verdicts" aria-label="CycleDetector verdicts, oldest first">
+            {verdicts.map((verdict, index) => (
+              <li
+                // biome-ignore lint/suspicious/noArrayIndexKey: verdicts only grow, in order.
+                key={index}
+                className={`lp-verdict lp-verdict-${verdict.action}`}
+                data-testid="cycle-verdict"
+                data-action={verdict.action}
+              >
+                <span className="lp-verdict-action">{verdict.action}</span>
+                <span className="lp-verdict-rule">{verdict.rule}</span>
+                <code>{verdict.tool}</code>
+                <time dateTime={verdict.at}>{clock(verdict.at)}</time>
+                {verdict.message === undefined ? null : <p className="lp-verdict-message">{verdict.message}</p>}
+              </li>
+            ))}
+          </ol>
+          <h2>The agent&apos;s calls</h2>
+          {state.calls.length === 0 ? <p className="lp-muted">None yet.</p> : null}
+          <ol className="lp-calls" aria-label="The agent's calls, oldest first">
+            {state.calls.map((event) => (
+              <li key={event.callId} data-outcome={event.outcome}>
+                <code>{event.tool}</code>{' '}
+                <span className={event.outcome === 'ok' ? 'lp-ok' : 'lp-bad'}>{event.outcome}</span>
+                {event.judged === undefined ? null : <span className="lp-muted"> {event.judged.join(' ')}</span>}
+              </li>
+            ))}
+          </ol>
+        </div>
+        <div>
+          <h2>The agent&apos;s CycleDetector</h2>
+          {state.snapshot === undefined ? (
+            <p className="lp-muted" data-testid="cycle-state">
+              {state.childRunId === undefined
+                ? 'Shown once the agent makes its first call.'
+                : 'Reading the detector of its run…'}
+            </p>
+          ) : (
+            <>
+              <p className="lp-muted">
+                Run <code>{state.snapshot.runId}</code>
+                {active ? '' : ' (as last read; the run has ended)'}
+              </p>
+              <CycleStatePanel snapshot={state.snapshot} testId="cycle-state" />
+            </>
+          )}
+          <h2>This page&apos;s session</h2>
+          <SessionCycle />
+        </div>
+      </div>
+
+      <h2>Result</h2>
+      <div data-testid="loop-result" className="lp-result" data-code={resultCode(state)}>
+        {state.result === undefined ? (
+          <p className="lp-muted">{active ? 'Waiting for the agent to answer…' : 'No answer yet.'}</p>
+        ) : (
+          <>
+            <span className={state.result.isError ? 'lp-code lp-bad' : 'lp-code lp-ok'}>{resultCode(state)}</span>
+            <pre className="lp-text">{state.result.text}</pre>
+          </>
+        )}
+      </div>
+      <p className="lp-muted lp-task">
+        The task it was given: <q>{LOOP_TASK}</q>
+      </p>
     </section>
+  );
+}
+
+function resultCode(state: LoopState): string | undefined {
+  if (state.result === undefined) return undefined;
+  return state.result.isError ? (state.result.code ?? 'error') : 'ok';
+}
+
+/** The page session's own detector (the calls made from the tool pages), read again after each of its calls. */
+function SessionCycle() {
+  const { api, events, sessionId } = usePlayground();
+  const log = keepAuditLog(events);
+  const [snapshot, setSnapshot] = useState<RunCycle | undefined>(undefined);
+  const [error, setError] = useState<unknown>(undefined);
+  const [round, setRound] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `round` reads it again.
+  useEffect(() => {
+    // A session with no call has no run yet: asking would be a 404, so wait for its first call.
+    if (!log.heard(sessionId)) return;
+    const stop = new AbortController();
+    api.get<RunCycle>(`/sessions/${encodeURIComponent(sessionId)}/cycle`, stop.signal).then(
+      ({ body }) => {
+        setSnapshot(body);
+        setError(undefined);
+      },
+      (failure: unknown) => {
+        if (!stop.signal.aborted) setError(failure);
+      },
+    );
+    return () => stop.abort();
+  }, [api, log, sessionId, round]);
+
+  useEvents(events, ['audit'], (_kind, data) => {
+    const event = data as { sessionId?: string; agentId?: string };
+    if (event.sessionId === sessionId && event.agentId === undefined) setRound((value) => value + 1);
+  });
+
+  return (
+    <>
+      {error === undefined ? null : <ErrorNote error={error} />}
+      {snapshot === undefined ? (
+        <p className="lp-muted">
+          No call from this page yet (session <code>{sessionId}</code>). Calls made from a tool&apos;s Try it tab count
+          here.
+        </p>
+      ) : (
+        <CycleStatePanel snapshot={snapshot} testId="session-cycle-state" />
+      )}
+    </>
   );
 }
