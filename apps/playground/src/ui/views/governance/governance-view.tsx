@@ -31,12 +31,17 @@ export function GovernanceView() {
         ) : null
       ) : (
         <div className="gv-summary">
-          <div className="gv-fact" data-testid="sandbox-status" data-mode={view.sandbox.mode}>
-            <span className="gv-fact-label">OS sandbox</span>
-            <span className={view.sandbox.mode === 'on' ? 'gv-badge gv-ok' : 'gv-badge gv-bad'}>
-              {view.sandbox.mode}
+          <div className="gv-fact">
+            {/* Only the label and the mode: the detail is the runtime's sentence and may say anything. */}
+            <span data-testid="sandbox-status" data-mode={view.sandbox.mode}>
+              <span className="gv-fact-label">OS sandbox</span>{' '}
+              <span className={view.sandbox.mode === 'on' ? 'gv-badge gv-ok' : 'gv-badge gv-bad'}>
+                {view.sandbox.mode}
+              </span>
             </span>
-            <span className="gv-fact-detail">{view.sandbox.detail}</span>
+            <span className="gv-fact-detail" data-testid="sandbox-detail">
+              {view.sandbox.detail}
+            </span>
           </div>
           <div className="gv-fact">
             <span className="gv-fact-label">Approvals</span>

@@ -14,7 +14,7 @@ export function CycleStatePanel({ snapshot, testId }: { readonly snapshot: Cycle
         <dt>Same call in a row</dt>
         <dd>
           <strong>{repeat.count}</strong> {repeat.tool === undefined ? null : <code>{repeat.tool}</code>}
-          <Meter value={repeat.count} warn={marks.warnAt} block={marks.blockAt} label="Same call in a row" />
+          <Meter value={repeat.count} warn={marks.warnAt} block={marks.blockAt} />
           <span className="lp-marks">
             {category}: warn at {marks.warnAt}, block at {marks.blockAt}
           </span>
@@ -33,7 +33,6 @@ export function CycleStatePanel({ snapshot, testId }: { readonly snapshot: Cycle
             value={failure?.count ?? 0}
             warn={config.failuresBeforeEscalation}
             block={config.failuresBeforeEscalation}
-            label="Same failure in a row"
           />
           <span className="lp-marks">asks a person at {config.failuresBeforeEscalation}</span>
         </dd>
@@ -78,29 +77,13 @@ export function CycleStatePanel({ snapshot, testId }: { readonly snapshot: Cycle
   );
 }
 
-/** How far a count is towards its warn and block marks. */
-function Meter({
-  value,
-  warn,
-  block,
-  label,
-}: {
-  readonly value: number;
-  readonly warn: number;
-  readonly block: number;
-  readonly label: string;
-}) {
+/** How far a count is towards its block mark, coloured by the mark it reached (the number says it in words). */
+function Meter({ value, warn, block }: { readonly value: number; readonly warn: number; readonly block: number }) {
   const level = value >= block ? 'block' : value >= warn ? 'warn' : 'ok';
+  const width = `${Math.min(100, (value / Math.max(block, 1)) * 100)}%`;
   return (
-    <meter
-      className={`lp-meter lp-meter-${level}`}
-      aria-label={label}
-      min={0}
-      max={Math.max(block, value, 1)}
-      low={warn}
-      high={block}
-      optimum={0}
-      value={value}
-    />
+    <span className={`lp-meter lp-meter-${level}`} aria-hidden="true">
+      <span style={{ width }} />
+    </span>
   );
 }

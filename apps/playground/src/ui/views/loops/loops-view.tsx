@@ -130,6 +130,21 @@ export function LoopsView() {
           <>
             <span className={state.result.isError ? 'lp-code lp-bad' : 'lp-code lp-ok'}>{resultCode(state)}</span>
             <pre className="lp-text">{state.result.text}</pre>
+            {state.result.trace === undefined || state.result.trace.length === 0 ? null : (
+              <details className="lp-trace">
+                <summary>The walk of the looping_agent call ({state.result.trace.length} steps)</summary>
+                <ol>
+                  {state.result.trace.map((step, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: steps are fixed once the call ended.
+                    <li key={index}>
+                      <code>{step.step}</code> {step.outcome} · {step.ms.toFixed(1)} ms
+                      {step.rule === undefined ? '' : ` · ${step.rule}`}
+                      {step.detail === undefined ? '' : ` · ${step.detail}`}
+                    </li>
+                  ))}
+                </ol>
+              </details>
+            )}
           </>
         )}
       </div>
