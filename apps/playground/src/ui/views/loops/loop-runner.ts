@@ -19,12 +19,17 @@ export interface LoopState {
   readonly status: 'idle' | 'running' | 'waiting' | 'done' | 'failed';
   /** The fresh session of this run, so its detector counts from nothing. */
   readonly sessionId: string | undefined;
-  /** The sub-agent's own run, learnt from its first audit event. */
-  readonly childRunId: string | undefined;
-  /** The sub-agent's calls as they ended, oldest first. */
+  /**
+   * The sub-agent runs heard, in the order their first call ended: the agent hands work to a helper (a
+   * copy of itself one level down) whose calls come first, then makes its own.
+   */
+  readonly runIds: readonly string[];
+  /** The sub-agents' calls as they ended, oldest first. */
   readonly calls: readonly AuditEvent[];
-  /** The CycleDetector of the child run, as last read (kept when the run is gone). */
-  readonly snapshot: RunCycle | undefined;
+  /** Each run's CycleDetector as last read (kept when the run is gone), by run id. */
+  readonly snapshots: Readonly<Record<string, RunCycle>>;
+  /** The run whose detector was read last: the one the view shows. */
+  readonly current: string | undefined;
   /** The CycleDetector's question to a person when the agent kept failing. */
   readonly escalation: ApprovalRequest | undefined;
   readonly result: TracedResult | undefined;
@@ -34,9 +39,10 @@ export interface LoopState {
 const IDLE: LoopState = {
   status: 'idle',
   sessionId: undefined,
-  childRunId: undefined,
+  runIds: [],
   calls: [],
-  snapshot: undefined,
+  snapshots: {},
+  current: undefined,
   escalation: undefined,
   result: undefined,
   error: undefined,
@@ -48,16 +54,18 @@ export const LOOP_TASK = 'Go through notes/todo.md and notes/missing.md and sum 
 /**
  * One run of the looping agent at a time, kept for the page (a person may answer the escalation in
  * Governance and come back). It calls `looping_agent` with a fresh session and `trace`, follows a 202
- * with `GET /calls/:id?wait=30` until the result, and hears the child run's audit events and the
- * escalation's approval from the event stream. The child's CycleDetector is read after each of its calls
- * until the escalation is asked (while the run surely exists), so no read asks for a run that has ended.
+ * with `GET /calls/:id?wait=30` until the result, and hears the sub-agent runs' audit events and the
+ * escalation's approval from the event stream. A run's CycleDetector is read after each of its calls,
+ * except those after which it surely ends (a blocked call stops an agent loop), and for the last time
+ * when the escalation is asked (the run waits for the answer): never after, so no read asks for a run
+ * that has ended.
  */
 export class LoopRunner {
   readonly #api: ApiClient;
   #state: LoopState = IDLE;
   readonly #listeners = new Set<() => void>();
   #reading = false;
-  #readAgain = false;
+  #readNext: string | undefined;
 
   constructor(api: ApiClient, hub: EventHub) {
     this.#api = api;
@@ -111,64 +119,69 @@ export class LoopRunner {
     for (const listener of [...this.#listeners]) listener();
   }
 
-  /** Whether an event is the current run's sub-agent's: its agent, and this run's session (or none). */
-  #ours(event: { agentId?: string | undefined; sessionId?: string | undefined; runId: string }): boolean {
-    const { childRunId, sessionId } = this.#state;
-    if (!this.active || event.agentId !== LOOPING_AGENT) return false;
-    if (childRunId !== undefined) return event.runId === childRunId;
-    return event.sessionId === undefined || event.sessionId === sessionId;
-  }
-
-  /** The escalation is asked for the sub-agent: by its agent, its session or its run, whichever it names. */
-  #mayBeOurs(request: ApprovalRequest): boolean {
-    const { childRunId, sessionId } = this.#state;
-    return request.agentId === LOOPING_AGENT || request.sessionId === sessionId || request.runId === childRunId;
+  /** Whether an event is of this run's sub-agents: their agent id, in this run's session (they inherit it). */
+  #ours(event: { agentId?: string | undefined; sessionId?: string | undefined }): boolean {
+    return (
+      this.active &&
+      event.agentId === LOOPING_AGENT &&
+      (event.sessionId === undefined || event.sessionId === this.#state.sessionId)
+    );
   }
 
   /** Whether a waiting approval is this run's escalation (the view shows it inline). */
   escalates(request: ApprovalRequest): boolean {
-    return this.active && request.stage === 'cycle' && this.#mayBeOurs(request);
+    return (
+      request.stage === 'cycle' && (this.#ours(request) || (this.active && this.#state.runIds.includes(request.runId)))
+    );
   }
 
   #audit(event: AuditEvent): void {
     if (!this.#ours(event)) return;
-    this.#set({ childRunId: event.runId, calls: [...this.#state.calls, event] });
-    if (this.#state.escalation === undefined) this.#readCycle();
+    const { runIds, calls, escalation } = this.#state;
+    this.#set({
+      calls: [...calls, event],
+      runIds: runIds.includes(event.runId) ? runIds : [...runIds, event.runId],
+    });
+    const blocked = event.cycle?.action === 'block' || event.stage === 'cycle';
+    if (escalation === undefined && !blocked) this.#readCycle(event.runId);
   }
 
   #approval(request: ApprovalRequest): void {
     if (typeof request !== 'object' || request === null || typeof request.runId !== 'string') return;
-    if (!this.active || request.stage !== 'cycle' || !this.#mayBeOurs(request)) return;
-    this.#set({ escalation: request, childRunId: this.#state.childRunId ?? request.runId });
+    if (!this.escalates(request)) return;
+    const { runIds } = this.#state;
+    this.#set({
+      escalation: request,
+      runIds: runIds.includes(request.runId) ? runIds : [...runIds, request.runId],
+    });
     // The run waits for this answer: the last moment its detector is surely there to read.
-    this.#readCycle();
+    this.#readCycle(request.runId);
   }
 
-  /** Reads the child's detector; calls that come while a read is under way make one more read after it. */
-  #readCycle(): void {
-    const runId = this.#state.childRunId;
-    if (runId === undefined) return;
+  /** Reads a run's detector; asks that come while a read is under way make one read (the latest) after it. */
+  #readCycle(runId: string): void {
     if (this.#reading) {
-      this.#readAgain = true;
+      this.#readNext = runId;
       return;
     }
     this.#reading = true;
+    const sessionId = this.#state.sessionId;
     this.#api
       .get<RunCycle>(`/runs/${encodeURIComponent(runId)}/cycle`)
       .then(
         ({ body }) => {
-          if (this.#state.childRunId === runId) this.#set({ snapshot: body });
+          if (this.#state.sessionId !== sessionId) return;
+          this.#set({ snapshots: { ...this.#state.snapshots, [runId]: body }, current: runId });
         },
         () => {
-          // The run ended before the read: the last snapshot read stays on screen.
+          // The run ended before the read: its last snapshot read stays on screen.
         },
       )
       .finally(() => {
         this.#reading = false;
-        if (this.#readAgain) {
-          this.#readAgain = false;
-          this.#readCycle();
-        }
+        const next = this.#readNext;
+        this.#readNext = undefined;
+        if (next !== undefined && this.active) this.#readCycle(next);
       });
   }
 }

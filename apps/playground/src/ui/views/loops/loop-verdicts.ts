@@ -11,28 +11,25 @@ export interface LoopVerdict {
 }
 
 /**
- * The run's verdicts: from the detector's own record when it holds as many as the audit events said
- * (it has the words the model read), else from the audit events' `cycle` field (a block is also a
- * refusal at stage `cycle`); the escalation's approval counts as the escalation when neither has it.
+ * The verdicts of the sub-agent runs, run by run in the order they were heard. For each run: the
+ * detector's own record when it holds as many as the run's audit events said (it has the words the model
+ * read), else the audit events' `cycle` field (a block is also a refusal at stage `cycle`). The
+ * escalation's approval counts as the escalation while no record has it yet (it is asked before the
+ * failing call's audit event is written).
  */
 export function loopVerdicts(
-  recorded: readonly CycleVerdictRecord[] | undefined,
+  runIds: readonly string[],
+  recorded: Readonly<Record<string, { readonly verdicts: readonly CycleVerdictRecord[] }>>,
   calls: readonly AuditEvent[],
   escalation: ApprovalRequest | undefined,
 ): LoopVerdict[] {
-  const heard: LoopVerdict[] = calls.flatMap((event): LoopVerdict[] => {
-    if (event.cycle !== undefined) {
-      return [{ at: event.at, tool: event.tool, ...event.cycle, message: undefined }];
-    }
-    if (event.stage === 'cycle') {
-      return [{ at: event.at, tool: event.tool, action: 'block', rule: event.rule ?? 'repeat', message: undefined }];
-    }
-    return [];
-  });
-  const chosen: LoopVerdict[] =
-    recorded !== undefined && recorded.length >= heard.length
-      ? recorded.map((verdict) => ({ ...verdict, message: verdict.message }))
+  const chosen = runIds.flatMap((runId) => {
+    const heard = calls.filter((event) => event.runId === runId).flatMap(heardVerdict);
+    const kept = recorded[runId]?.verdicts;
+    return kept !== undefined && kept.length >= heard.length
+      ? kept.map((verdict): LoopVerdict => ({ ...verdict }))
       : heard;
+  });
   if (escalation !== undefined && !chosen.some((verdict) => verdict.action === 'escalate')) {
     chosen.push({
       at: escalation.requestedAt,
@@ -43,4 +40,12 @@ export function loopVerdicts(
     });
   }
   return chosen;
+}
+
+function heardVerdict(event: AuditEvent): LoopVerdict[] {
+  if (event.cycle !== undefined) return [{ at: event.at, tool: event.tool, ...event.cycle, message: undefined }];
+  if (event.stage === 'cycle') {
+    return [{ at: event.at, tool: event.tool, action: 'block', rule: event.rule ?? 'repeat', message: undefined }];
+  }
+  return [];
 }

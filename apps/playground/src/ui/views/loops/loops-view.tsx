@@ -29,7 +29,8 @@ export function LoopsView() {
   const runner = loopRunner(api, events);
   const state = useLoopState(runner);
   const pending = usePending();
-  const verdicts = loopVerdicts(state.snapshot?.verdicts, state.calls, state.escalation);
+  const verdicts = loopVerdicts(state.runIds, state.snapshots, state.calls, state.escalation);
+  const snapshot = state.current === undefined ? undefined : state.snapshots[state.current];
   const escalations = pending.approvals.filter((request) => runner.escalates(request));
   const active = state.status === 'running' || state.status === 'waiting';
 
@@ -37,9 +38,10 @@ export function LoopsView() {
     <section className="lp" aria-labelledby="lp-title">
       <h1 id="lp-title">Loops</h1>
       <p className="lp-intro">
-        The <code>looping_agent</code> tool runs a scripted model that reads <code>notes/todo.md</code> five times, then{' '}
-        <code>notes/missing.md</code> three times. Watch its CycleDetector warn at the third and fourth read, block the
-        fifth, then, after the same failure three times, ask you whether it may go on.
+        The <code>looping_agent</code> tool runs a scripted model that loops on purpose. Its helper (a copy of it one
+        level down) reads <code>notes/todo.md</code> five times: the CycleDetector warns at the third and fourth read
+        and blocks the fifth. The agent then reads <code>notes/missing.md</code>, which is not there, three times: the
+        same failure again and again, so you are asked whether it may go on.
       </p>
       <div className="lp-controls">
         <button type="button" className="primary" disabled={active} onClick={() => void runner.start()}>
@@ -93,6 +95,9 @@ export function LoopsView() {
           <ol className="lp-calls" aria-label="The agent's calls, oldest first">
             {state.calls.map((event) => (
               <li key={event.callId} data-outcome={event.outcome}>
+                <span className="lp-run" title={`run ${event.runId}`}>
+                  run {state.runIds.indexOf(event.runId) + 1}
+                </span>{' '}
                 <code>{event.tool}</code>{' '}
                 <span className={event.outcome === 'ok' ? 'lp-ok' : 'lp-bad'}>{event.outcome}</span>
                 {event.judged === undefined ? null : <span className="lp-muted"> {event.judged.join(' ')}</span>}
@@ -102,19 +107,21 @@ export function LoopsView() {
         </div>
         <div>
           <h2>The agent&apos;s CycleDetector</h2>
-          {state.snapshot === undefined ? (
+          {snapshot === undefined ? (
             <p className="lp-muted" data-testid="cycle-state">
-              {state.childRunId === undefined
-                ? 'Shown once the agent makes its first call.'
-                : 'Reading the detector of its run…'}
+              {state.runIds.length === 0 ? 'Shown once the agent makes its first call.' : 'Reading the detector…'}
             </p>
           ) : (
             <>
               <p className="lp-muted">
-                Run <code>{state.snapshot.runId}</code>
-                {active ? '' : ' (as last read; the run has ended)'}
+                Run {state.runIds.indexOf(snapshot.runId) + 1} of {state.runIds.length} heard (
+                <code>{snapshot.runId.slice(0, 8)}</code>)
+                {state.runIds.length > 1 && state.runIds.indexOf(snapshot.runId) > 0
+                  ? ': the agent itself, after its helper'
+                  : ''}
+                {active ? '' : '; as last read, the run has ended'}
               </p>
-              <CycleStatePanel snapshot={state.snapshot} testId="cycle-state" />
+              <CycleStatePanel snapshot={snapshot} testId="cycle-state" />
             </>
           )}
           <h2>This page&apos;s session</h2>
@@ -123,31 +130,29 @@ export function LoopsView() {
       </div>
 
       <h2>Result</h2>
-      <div data-testid="loop-result" className="lp-result" data-code={resultCode(state)}>
-        {state.result === undefined ? (
-          <p className="lp-muted">{active ? 'Waiting for the agent to answer…' : 'No answer yet.'}</p>
-        ) : (
-          <>
-            <span className={state.result.isError ? 'lp-code lp-bad' : 'lp-code lp-ok'}>{resultCode(state)}</span>
-            <pre className="lp-text">{state.result.text}</pre>
-            {state.result.trace === undefined || state.result.trace.length === 0 ? null : (
-              <details className="lp-trace">
-                <summary>The walk of the looping_agent call ({state.result.trace.length} steps)</summary>
-                <ol>
-                  {state.result.trace.map((step, index) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: steps are fixed once the call ended.
-                    <li key={index}>
-                      <code>{step.step}</code> {step.outcome} · {step.ms.toFixed(1)} ms
-                      {step.rule === undefined ? '' : ` · ${step.rule}`}
-                      {step.detail === undefined ? '' : ` · ${step.detail}`}
-                    </li>
-                  ))}
-                </ol>
-              </details>
-            )}
-          </>
-        )}
-      </div>
+      {state.result === undefined ? (
+        <p className="lp-muted">{active ? 'Waiting for the agent to answer…' : 'No answer yet.'}</p>
+      ) : (
+        <div data-testid="loop-result" className="lp-result" data-code={resultCode(state)}>
+          <span className={state.result.isError ? 'lp-code lp-bad' : 'lp-code lp-ok'}>{resultCode(state)}</span>
+          <pre className="lp-text">{state.result.text}</pre>
+          {state.result.trace === undefined || state.result.trace.length === 0 ? null : (
+            <details className="lp-trace">
+              <summary>The walk of the looping_agent call ({state.result.trace.length} steps)</summary>
+              <ol>
+                {state.result.trace.map((step, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: steps are fixed once the call ended.
+                  <li key={index}>
+                    <code>{step.step}</code> {step.outcome} · {step.ms.toFixed(1)} ms
+                    {step.rule === undefined ? '' : ` · ${step.rule}`}
+                    {step.detail === undefined ? '' : ` · ${step.detail}`}
+                  </li>
+                ))}
+              </ol>
+            </details>
+          )}
+        </div>
+      )}
       <p className="lp-muted lp-task">
         The task it was given: <q>{LOOP_TASK}</q>
       </p>
