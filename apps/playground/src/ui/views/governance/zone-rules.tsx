@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { GovernanceView, ZoneRuleView } from '../../api/types.js';
 
 type Zone = NonNullable<GovernanceView['zone']>;
@@ -68,10 +69,7 @@ function RuleRow({ rule }: { readonly rule: ZoneRuleView }) {
           <span className="gv-muted">every target</span>
         ) : (
           <>
-            <span className="gv-muted">{rule.condition.kind}</span>{' '}
-            {rule.condition.patterns.map((pattern) => (
-              <code key={pattern}>{pattern}</code>
-            ))}
+            <span className="gv-muted">{rule.condition.kind}</span> <Codes values={rule.condition.patterns} />
           </>
         )}
       </div>
@@ -80,23 +78,37 @@ function RuleRow({ rule }: { readonly rule: ZoneRuleView }) {
         <div className="gv-examples">
           {match.length === 0 ? null : (
             <p>
-              <span className="gv-muted">matches</span>{' '}
-              {match.map((example) => (
-                <code key={example}>{example}</code>
-              ))}
+              <span className="gv-muted">matches</span> <Codes values={match} />
             </p>
           )}
           {notMatch.length === 0 ? null : (
             <p>
-              <span className="gv-muted">does not match</span>{' '}
-              {notMatch.map((example) => (
-                <code key={example}>{example}</code>
-              ))}
+              <span className="gv-muted">does not match</span> <Codes values={notMatch} />
             </p>
           )}
         </div>
       )}
     </li>
+  );
+}
+
+/** How many patterns or examples a rule shows before "show all": a long list would hide the next rules. */
+const SHOWN = 6;
+
+function Codes({ values }: { readonly values: readonly string[] }) {
+  const [all, setAll] = useState(false);
+  const shown = all ? values : values.slice(0, SHOWN);
+  return (
+    <>
+      {shown.map((value) => (
+        <code key={value}>{value}</code>
+      ))}
+      {values.length <= SHOWN ? null : (
+        <button type="button" className="gv-more" aria-expanded={all} onClick={() => setAll(!all)}>
+          {all ? 'show fewer' : `show all ${values.length}`}
+        </button>
+      )}
+    </>
   );
 }
 
