@@ -1,8 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import type { AuditEvent } from '../../api/types.js';
-
-const ANY = '';
-const NOT_OK = '!ok';
+import { ANY, matchesAudit, NOT_OK } from './audit-filter.js';
 
 /**
  * The audit events the page has heard, newest first, filtered by a text (tool, alias, rule, agent,
@@ -23,15 +21,10 @@ export function AuditStream({ events }: { readonly events: readonly AuditEvent[]
     () => distinct(events.flatMap((event) => (event.stage === undefined ? [] : [event.stage]))),
     [events],
   );
-  const shown = useMemo(() => {
-    const needle = text.trim().toLowerCase();
-    return events.filter(
-      (event) =>
-        (outcome === ANY || (outcome === NOT_OK ? event.outcome !== 'ok' : event.outcome === outcome)) &&
-        (stage === ANY || event.stage === stage) &&
-        (needle === '' || searchText(event).includes(needle)),
-    );
-  }, [events, text, outcome, stage]);
+  const shown = useMemo(
+    () => events.filter((event) => matchesAudit(event, { text, outcome, stage })),
+    [events, text, outcome, stage],
+  );
 
   return (
     <>
@@ -112,7 +105,7 @@ function AuditRow({ event }: { readonly event: AuditEvent }) {
       <span className="gv-audit-who">
         {event.agentId === undefined ? '' : `agent ${event.agentId} · `}
         {event.sessionId === undefined ? 'no session' : event.sessionId}
-        {event.source === undefined ? '' : ` · ${event.sourceId ?? event.source}`}
+        {(event.sourceId ?? event.source) === undefined ? '' : ` · ${event.sourceId ?? event.source}`}
       </span>
       <span className="gv-audit-ms">{Math.round(event.durationMs)} ms</span>
       {event.judged === undefined || event.judged.length === 0 ? null : (
@@ -124,23 +117,6 @@ function AuditRow({ event }: { readonly event: AuditEvent }) {
       )}
     </li>
   );
-}
-
-function searchText(event: AuditEvent): string {
-  return [
-    event.tool,
-    event.calledAs,
-    event.outcome,
-    event.stage,
-    event.rule,
-    event.agentId,
-    event.sessionId,
-    event.sourceId,
-    ...(event.judged ?? []),
-  ]
-    .filter((part) => part !== undefined)
-    .join(' ')
-    .toLowerCase();
 }
 
 function distinct(values: readonly string[]): string[] {
