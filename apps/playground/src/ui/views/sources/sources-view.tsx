@@ -159,6 +159,12 @@ function McpServerItem({
         </p>
       )}
       <ToolLinks tools={server.tools} skipped={server.skipped} label={`Tools of ${server.name}`} />
+      {server.instructions === undefined || server.instructions === '' ? null : (
+        <details className="src-skipped">
+          <summary>Its instructions for the model</summary>
+          <p className="src-instructions">{server.instructions}</p>
+        </details>
+      )}
     </li>
   );
 }
