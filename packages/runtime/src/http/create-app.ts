@@ -13,7 +13,7 @@ import { EventStreams } from './event-stream.js';
 import { addGovernanceRoutes } from './governance-routes.js';
 import { httpError } from './http-error.js';
 import { jsonBodyReader, statedLengthLimit } from './json-body.js';
-import { addPageRoutes, type PageOptions } from './page-routes.js';
+import { addPageHeaders, addPageRoutes, type PageOptions } from './page-routes.js';
 import { addQuestionRoutes } from './question-routes.js';
 import { APP_HOSTS, requestGuard } from './request-guard.js';
 import { SessionRuns } from './session-runs.js';
@@ -91,6 +91,8 @@ export function assembleApp(cell: Cell, options: AppOptions = {}): AssembledApp 
     }),
   );
 
+  // A page path's every answer carries the page's headers, the guard's refusals too.
+  if (options.page !== undefined) addPageHeaders(app);
   // Host and Origin first: what a web page sends is refused before the method, the token or a route.
   app.use(requestGuard(hosts));
   app.use(

@@ -175,13 +175,19 @@ describe('the page routes', () => {
     const served = app();
     const rebound = await served.request('http://evil.example/', { headers: { host: 'evil.example' } });
     expect(rebound.status).toBe(421);
+    expectPageHeaders(rebound);
     const framed = await served.request('/', { headers: { 'sec-fetch-site': 'cross-site' } });
     expect(framed.status).toBe(403);
+    expectPageHeaders(framed);
+    const other = await served.request('/assets/index-B7x_2kQa.js', { headers: { origin: 'https://evil.example' } });
+    expect(other.status).toBe(403);
+    expectPageHeaders(other);
   });
 
   it('leave the API behind its token', async () => {
     const response = await app().request('/tools');
     expect(response.status).toBe(401);
+    expect(response.headers.get('content-security-policy')).toBeNull();
   });
 
   it('refuse, when the app is made, a root with no built page', () => {

@@ -1,7 +1,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
-import type { Context, Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { httpError } from './http-error.js';
 
 /** A built web page served by the API at `/`, from the same origin as the API (the playground). */
@@ -84,6 +84,19 @@ export function addPageRoutes(app: Hono, page: PageOptions): void {
       ),
     );
   }
+}
+
+/**
+ * Puts `PAGE_HEADERS` on every answer to a page path, the Host and Origin guard's refusals included:
+ * registered before the guard, it sees whatever answers. (The page routes set them on their own answers.)
+ */
+export function addPageHeaders(app: Hono): void {
+  const headers: MiddlewareHandler = async (context, next) => {
+    await next();
+    for (const [name, value] of Object.entries(PAGE_HEADERS)) context.res.headers.set(name, value);
+  };
+  app.use('/', headers);
+  app.use('/assets/*', headers);
 }
 
 /** The page's folder by its real path, checked now: a missing build is a mistake to hear at start-up. */
