@@ -328,6 +328,36 @@ describe('the source routes', () => {
     expect(cell.mcps().list()).toEqual([]);
   }, 10_000);
 
+  it(
+    'answer two PUTs of one name at once, the server the last one made staying',
+    async () => {
+      const { app } = sourcesApp();
+      const answers = await Promise.all([
+        put(app, 'greeter', greeter),
+        put(app, 'greeter', { ...greeter, prefix: 'b.' }),
+      ]);
+      const bodies = (await Promise.all(answers.map((answer) => answer.json()))) as McpServerStatus[];
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+      for (const body of bodies) expect(body).toMatchObject({ name: 'greeter', state: 'ready' });
+      expect(bodies[1]?.tools).toEqual(['b.greet', 'b.shout']);
+      expect((await view(app)).mcp.map((server) => [server.name, server.tools])).toEqual([
+        ['greeter', ['b.greet', 'b.shout']],
+      ]);
+    },
+    START_MS,
+  );
+
+  it('answer a PUT whose server a later PUT replaced while it was connecting with the server now', async () => {
+    const { cell, app } = sourcesApp();
+    const first = put(app, 'greeter', { command: process.execPath, args: [FIXTURE, 'silent'] });
+    while (cell.mcps().list().length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    const second = await put(app, 'greeter', greeter);
+    const replaced = await first;
+    expect(replaced.status).toBe(200);
+    expect(await replaced.json()).toMatchObject({ name: 'greeter', state: 'ready', tools: ['greet', 'shout'] });
+    expect(await second.json()).toMatchObject({ name: 'greeter', state: 'ready', tools: ['greet', 'shout'] });
+  }, 12_000);
+
   it('replace a server that never answers at once, with the new one ready', async () => {
     const { cell } = fixtureCell();
     cells.push(cell);
