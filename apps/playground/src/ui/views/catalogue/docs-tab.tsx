@@ -14,12 +14,14 @@ export function DocsTab({
 }) {
   const rows = flatten(docs.parameters, 0);
   const marked = rows.filter((row) => row.parameter.mark !== undefined);
+  const rest = docs.description.startsWith(docs.summary)
+    ? docs.description.slice(docs.summary.length).trim()
+    : docs.description;
   return (
     <div className="docs-tab">
+      {/* The summary is the description's first sentence: it leads, and the rest follows when there is more. */}
       <p className="docs-summary">{docs.summary}</p>
-      {docs.description !== docs.summary ? (
-        <div className="docs-description">{paragraphs(docs.description)}</div>
-      ) : null}
+      {rest === '' ? null : <div className="docs-description">{paragraphs(rest)}</div>}
       {docs.traits.length > 0 || docs.limits.length > 0 ? (
         <dl className="docs-facts">
           {docs.traits.length > 0 ? (

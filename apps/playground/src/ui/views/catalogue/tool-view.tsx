@@ -1,8 +1,8 @@
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import type { CatalogueEntry } from '../../api/types.js';
 import { ErrorNote } from '../../components/error-note.js';
 import { routeHref, type ToolTab } from '../../router.js';
-import { type ArgumentsPreset, TryCallTab } from '../try-call/try-call-tab.js';
+import type { ArgumentsPreset } from '../try-call/try-call-tab.js';
 import { CategoryBadge, SandboxOffBadge, SourceBadge } from './badges.js';
 import { categoryFromLabel, findEntry } from './catalogue-filters.js';
 import { DialectsTab } from './dialects-tab.js';
@@ -11,6 +11,9 @@ import { SchemaTab } from './schema-tab.js';
 import { panelId, ToolTabs, tabId } from './tool-tabs.js';
 import { useCatalogue } from './use-catalogue.js';
 import './catalogue.css';
+
+// Try it carries rjsf and the validator's compiler: loaded with the first tool page, not with the catalogue.
+const TryCallTab = lazy(async () => ({ default: (await import('../try-call/try-call-tab.js')).TryCallTab }));
 
 /** One tool: what it is and where it came from, then its four tabs. */
 export function ToolView({ name, tab }: { readonly name: string; readonly tab: ToolTab }) {
@@ -97,7 +100,9 @@ function ToolPage({ entry, tab }: { readonly entry: CatalogueEntry; readonly tab
       <ToolTabs name={entry.name} current={tab} />
       <TabPanel tab="try" current={tab}>
         {/* Always mounted: the arguments and the last result survive a look at another tab. */}
-        <TryCallTab entry={entry} preset={preset} />
+        <Suspense fallback={<p className="muted">Loading the form…</p>}>
+          <TryCallTab entry={entry} preset={preset} />
+        </Suspense>
       </TabPanel>
       <TabPanel tab="schema" current={tab}>
         {tab === 'schema' ? <SchemaTab entry={entry} /> : null}
