@@ -2,6 +2,7 @@ import Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import { type ReactNode, useMemo, useState } from 'react';
 import { FORM_BUTTONS } from './form-buttons.js';
+import { FieldTemplate } from './form-field-template.js';
 import { formSchema, formUiSchema } from './form-ui-schema.js';
 import { plain, schemaValidator } from './schema-validator.js';
 
@@ -35,7 +36,7 @@ export function ArgumentsForm({
       uiSchema={uiSchema}
       validator={validator}
       formData={value}
-      templates={{ ButtonTemplates: FORM_BUTTONS }}
+      templates={{ ButtonTemplates: FORM_BUTTONS, FieldTemplate }}
       showErrorList={false}
       noHtml5Validate
       focusOnFirstError
