@@ -1,5 +1,5 @@
 import type { CatalogueEntry } from '../../api/types.js';
-import { sourceLabel } from './catalogue-filters.js';
+import { categoryFromLabel, sourceLabel } from './catalogue-filters.js';
 
 /** Where a tool came from, with its provenance (`@wesgine/builtins@0.1.0`, `mcp:fs`) on hover. */
 export function SourceBadge({ source }: { readonly source: CatalogueEntry['source'] }) {
@@ -12,8 +12,21 @@ export function SourceBadge({ source }: { readonly source: CatalogueEntry['sourc
 }
 
 /** `exploration` or `action`: what governance's defaults and the zone's categories go by. */
-export function CategoryBadge({ category }: { readonly category: CatalogueEntry['category'] }) {
-  return <span className={`badge category category-${category}`}>{category}</span>;
+export function CategoryBadge({
+  category,
+  from,
+}: {
+  readonly category: CatalogueEntry['category'];
+  readonly from?: CatalogueEntry['categoryFrom'];
+}) {
+  return (
+    <span
+      className={`badge category category-${category}`}
+      {...(from === undefined ? {} : { title: `decided by ${categoryFromLabel(from)}` })}
+    >
+      {category}
+    </span>
+  );
 }
 
 /** A source whose process runs outside the OS sandbox says so wherever the tool is shown. */

@@ -12,6 +12,7 @@ import {
   toolCount,
 } from './catalogue-filters.js';
 import { useCatalogue } from './use-catalogue.js';
+import { useViewHeading } from './use-view-heading.js';
 import './catalogue.css';
 
 // The filter outlives the view: back from a tool page, the list is as the person left it.
@@ -20,6 +21,7 @@ let kept: CatalogueFilter = NO_FILTER;
 /** Every tool the page's session sees, found by words and narrowed by source and category. */
 export function CatalogueView() {
   const { data, error, loading } = useCatalogue();
+  const heading = useViewHeading('Catalogue');
   const [filter, setFilterState] = useState(kept);
   const setFilter = (next: CatalogueFilter) => {
     kept = next;
@@ -30,7 +32,9 @@ export function CatalogueView() {
   return (
     <section className="catalogue" aria-labelledby="catalogue-title">
       <div className="catalogue-head">
-        <h1 id="catalogue-title">Catalogue</h1>
+        <h1 id="catalogue-title" ref={heading} tabIndex={-1}>
+          Catalogue
+        </h1>
         <p className="muted">
           Every tool this session&apos;s run sees, from every source: what it is, how governance files it, and a call
           away from trying it.
@@ -132,7 +136,7 @@ function CatalogueItem({ entry }: { readonly entry: CatalogueEntry }) {
         </a>
         <span className="badges">
           <SourceBadge source={entry.source} />
-          <CategoryBadge category={entry.category} />
+          <CategoryBadge category={entry.category} from={entry.categoryFrom} />
           {entry.source.sandbox === 'off' ? <SandboxOffBadge /> : null}
         </span>
       </div>

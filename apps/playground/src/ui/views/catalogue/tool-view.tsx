@@ -10,6 +10,7 @@ import { DocsTab } from './docs-tab.js';
 import { SchemaTab } from './schema-tab.js';
 import { panelId, ToolTabs, tabId } from './tool-tabs.js';
 import { useCatalogue } from './use-catalogue.js';
+import { useViewHeading } from './use-view-heading.js';
 import './catalogue.css';
 
 // Try it carries rjsf and the validator's compiler: loaded with the first tool page, not with the catalogue.
@@ -46,6 +47,7 @@ export function ToolView({ name, tab }: { readonly name: string; readonly tab: T
 
 function ToolPage({ entry, tab }: { readonly entry: CatalogueEntry; readonly tab: ToolTab }) {
   const [preset, setPreset] = useState<ArgumentsPreset | undefined>(undefined);
+  const heading = useViewHeading(entry.name);
   const loadExample = (args: unknown) => {
     setPreset((previous) => ({ args, round: (previous?.round ?? 0) + 1 }));
     window.location.hash = routeHref({ view: 'tool', name: entry.name, tab: 'try' });
@@ -56,7 +58,9 @@ function ToolPage({ entry, tab }: { readonly entry: CatalogueEntry; readonly tab
         <a href="#/catalogue">Catalogue</a> <span aria-hidden="true">/</span>
       </p>
       <header className="tool-head">
-        <h1 id="tool-title">{entry.name}</h1>
+        <h1 id="tool-title" ref={heading} tabIndex={-1}>
+          {entry.name}
+        </h1>
         <div className="badges">
           <SourceBadge source={entry.source} />
           <CategoryBadge category={entry.category} />
