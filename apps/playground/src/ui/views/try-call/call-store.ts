@@ -36,6 +36,16 @@ export type CallState =
 
 const IDLE: CallState = { phase: 'idle' };
 
+/** A call that ended, as the tool's list of earlier calls keeps it. */
+export type EndedCall = Extract<CallState, { phase: 'done' }> & { readonly at: Date; readonly id: number };
+
+/** How many ended calls a tool keeps: enough to watch the CycleDetector count a repeat. */
+export const HISTORY_KEPT = 8;
+
+const NONE: readonly EndedCall[] = [];
+
+let ended = 0;
+
 /**
  * The page's calls, one per tool, kept outside the views: a call that waits for a person goes on being
  * followed while the person answers it in Governance, and its result is there when they come back.
@@ -43,6 +53,7 @@ const IDLE: CallState = { phase: 'idle' };
 export class CallStore {
   readonly #playground: Playground;
   readonly #states = new Map<string, CallState>();
+  readonly #history = new Map<string, readonly EndedCall[]>();
   readonly #stops = new Map<string, () => void>();
   readonly #listeners = new Set<() => void>();
 
@@ -52,6 +63,11 @@ export class CallStore {
 
   get(tool: string): CallState {
     return this.#states.get(tool) ?? IDLE;
+  }
+
+  /** The tool's ended calls from this page, newest first. */
+  history(tool: string): readonly EndedCall[] {
+    return this.#history.get(tool) ?? NONE;
   }
 
   subscribe(listener: () => void): () => void {
@@ -97,7 +113,12 @@ export class CallStore {
       if (status === 200) {
         end();
         const ms = performance.now() - startedAt;
-        this.#set(tool, { phase: 'done', args, result: body as TracedResult, ms, waited });
+        const done = { phase: 'done', args, result: body as TracedResult, ms, waited } as const;
+        this.#history.set(
+          tool,
+          [{ ...done, at: new Date(), id: ++ended }, ...this.history(tool)].slice(0, HISTORY_KEPT),
+        );
+        this.#set(tool, done);
         return true;
       }
       const pending = body as PendingCallBody;
@@ -171,7 +192,11 @@ export function useToolCall(tool: string) {
     useCallback((listener: () => void) => store.subscribe(listener), [store]),
     () => store.get(tool),
   );
+  const history = useSyncExternalStore(
+    useCallback((listener: () => void) => store.subscribe(listener), [store]),
+    () => store.history(tool),
+  );
   const call = useCallback((args: Record<string, unknown>) => store.start(tool, args), [store, tool]);
   const forget = useCallback(() => store.forget(tool), [store, tool]);
-  return { state, call, forget };
+  return { state, history, call, forget };
 }

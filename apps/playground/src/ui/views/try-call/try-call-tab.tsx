@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import type { CatalogueEntry } from '../../api/types.js';
 import { ArgumentsForm } from './arguments-form.js';
 import { browserValidator } from './browser-validator.js';
+import { CallHistory } from './call-history.js';
 import { CallResult } from './call-result.js';
 import { CallStatus } from './call-status.js';
 import { useToolCall } from './call-store.js';
@@ -30,19 +31,21 @@ export function TryCallTab({
   const id = useId();
   const { parameters } = entry.schema;
   const checker = useMemo(() => browserValidator(parameters), [parameters]);
-  const { state, call, forget } = useToolCall(entry.name);
+  const { state, history, call, forget } = useToolCall(entry.name);
   const [mode, setMode] = useState<Mode>('form');
   const [formData, setFormData] = useState<Record<string, unknown>>(() => (state.phase === 'idle' ? {} : state.args));
   const [rawText, setRawText] = useState(() => JSON.stringify(formData, null, 2));
   const [note, setNote] = useState<string | undefined>(undefined);
   const reading = useMemo(() => readRawArguments(rawText, checker), [rawText, checker]);
 
-  useEffect(() => {
-    if (preset === undefined) return;
-    const args = isObject(preset.args) ? preset.args : {};
+  const load = (args: Record<string, unknown>) => {
     setFormData(args);
     setRawText(JSON.stringify(args, null, 2));
     setNote(undefined);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new preset loads; `load` is the same work each time.
+  useEffect(() => {
+    if (preset !== undefined) load(isObject(preset.args) ? preset.args : {});
   }, [preset]);
 
   const switchTo = (next: Mode) => {
@@ -65,14 +68,7 @@ export function TryCallTab({
       <button type="submit" className="primary" disabled={busy || (mode === 'raw' && !reading.ok)}>
         Call {entry.name}
       </button>
-      <button
-        type="button"
-        onClick={() => {
-          setFormData({});
-          setRawText('{}');
-          setNote(undefined);
-        }}
-      >
+      <button type="button" onClick={() => load({})}>
         Clear
       </button>
       {mode === 'raw' && reading.ok && reading.issues.length > 0 ? (
@@ -141,6 +137,7 @@ export function TryCallTab({
             <CallTrace trace={state.result.trace} />
           </>
         ) : null}
+        <CallHistory calls={history} onReuse={load} />
       </section>
     </div>
   );
