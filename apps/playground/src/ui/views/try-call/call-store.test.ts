@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client.js';
 import type { EventListener } from '../../api/events.js';
 import type { Playground } from '../../api/playground-context.js';
-import { type CallState, CallStore } from './call-store.js';
+import { type CallState, CallStore, HISTORY_KEPT } from './call-store.js';
 
 interface Request {
   readonly method: string;
@@ -136,5 +136,23 @@ describe('CallStore', () => {
       '/tools/exec/call',
       '/calls/c1?wait=30',
     ]);
+  });
+
+  it('keeps the ended calls, newest first, up to its limit', async () => {
+    const answers = Array.from({ length: HISTORY_KEPT + 2 }, (_, index) =>
+      answer(200, { isError: false, text: `call ${index}` }),
+    );
+    const { playground } = fakePlayground(answers);
+    const store = new CallStore(playground);
+    for (let index = 0; index < HISTORY_KEPT + 2; index++) {
+      store.start('read', { path: `f${index}` });
+      await settle();
+    }
+    const history = store.history('read');
+    expect(history).toHaveLength(HISTORY_KEPT);
+    expect(history[0]?.result.text).toBe(`call ${HISTORY_KEPT + 1}`);
+    expect(history[0]?.args).toEqual({ path: `f${HISTORY_KEPT + 1}` });
+    expect(history.at(-1)?.result.text).toBe('call 2');
+    expect(store.history('exec')).toEqual([]);
   });
 });
