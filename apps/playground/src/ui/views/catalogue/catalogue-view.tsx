@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { CatalogueEntry } from '../../api/types.js';
 import { ErrorNote } from '../../components/error-note.js';
 import { routeHref } from '../../router.js';
@@ -79,15 +79,30 @@ function Filters({
   readonly onChange: (filter: CatalogueFilter) => void;
 }) {
   const id = useId();
+  const search = useRef<HTMLInputElement>(null);
+  // `/` finds, as on most sites with a search box, unless the person is typing somewhere already.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      event.preventDefault();
+      search.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
   return (
     <search className="catalogue-filters" aria-label="Find tools">
       <label className="filter-search" htmlFor={`${id}-text`}>
         <span>Search tools</span>
         <input
           id={`${id}-text`}
+          ref={search}
+          aria-keyshortcuts="/"
           type="search"
           value={filter.text}
-          placeholder="name, words of the description, source…"
+          placeholder="name, words of the description, source… (press /)"
           autoComplete="off"
           spellCheck={false}
           onChange={(event) => onChange({ ...filter, text: event.target.value })}
