@@ -109,18 +109,18 @@ function LossDetails({ loss }: { readonly loss: LossReport }) {
                   key={`${change.schema ?? ''}${change.pointer}|${change.keyword}|${change.action}|${change.detail}`}
                   className={change.lossy ? 'lossy' : undefined}
                 >
-                  <td>
+                  <td data-label="Where">
                     <code>{change.pointer === '' ? '(root)' : change.pointer}</code>
                     {change.schema === 'result' ? <span className="muted"> (result)</span> : null}
                   </td>
-                  <td>
+                  <td data-label="Keyword">
                     <code>{change.keyword}</code>
                   </td>
-                  <td>
+                  <td data-label="Change">
                     {change.action.replace(/-/g, ' ')}
                     {change.lossy ? <span className="badge warn">lossy</span> : null}
                   </td>
-                  <td>{change.detail}</td>
+                  <td data-label="What it means">{change.detail}</td>
                 </tr>
               ))}
             </tbody>

@@ -72,11 +72,11 @@ export function DocsTab({
                     <code>{depth === 0 ? parameter.name : parameter.path}</code>
                     {parameter.required ? <span className="required">required</span> : null}
                   </th>
-                  <td>
+                  <td data-label="Type">
                     <code>{parameter.type}</code>
                     {parameter.notes.length > 0 ? <div className="notes">{parameter.notes.join(', ')}</div> : null}
                   </td>
-                  <td>{parameter.description}</td>
+                  <td data-label="Description">{parameter.description}</td>
                 </tr>
               ))}
             </tbody>
