@@ -7,6 +7,7 @@ import { CallResult } from './call-result.js';
 import { CallStatus } from './call-status.js';
 import { useToolCall } from './call-store.js';
 import { CallTrace } from './call-trace.js';
+import { FormBoundary } from './form-boundary.js';
 import { readRawArguments } from './raw-arguments.js';
 import { RawJsonEditor } from './raw-json-editor.js';
 import { plain } from './schema-validator.js';
@@ -97,9 +98,17 @@ export function TryCallTab({
         {note === undefined ? null : <p className="muted mode-note">{note}</p>}
         {!checker.ok ? <p className="muted">{checker.problem}</p> : null}
         {mode === 'form' ? (
-          <ArgumentsForm parameters={parameters} value={formData} onChange={setFormData} onSubmit={call}>
-            {submit}
-          </ArgumentsForm>
+          <FormBoundary
+            fallback={(reason) => (
+              <p className="bad-note" role="alert">
+                The form cannot draw this tool&apos;s schema ({reason}): write the arguments in Raw JSON.
+              </p>
+            )}
+          >
+            <ArgumentsForm parameters={parameters} value={formData} onChange={setFormData} onSubmit={call}>
+              {submit}
+            </ArgumentsForm>
+          </FormBoundary>
         ) : (
           <form
             className="raw-form"
