@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react';
+import { usePlayground } from '../../api/playground-context.js';
 import type { CatalogueEntry } from '../../api/types.js';
 import { ArgumentsForm } from './arguments-form.js';
 import { browserValidator } from './browser-validator.js';
@@ -8,6 +9,7 @@ import { CallStatus } from './call-status.js';
 import { useToolCall } from './call-store.js';
 import { CallTrace } from './call-trace.js';
 import { FormBoundary } from './form-boundary.js';
+import { curlCommand } from './http-call.js';
 import { readRawArguments } from './raw-arguments.js';
 import { RawJsonEditor } from './raw-json-editor.js';
 import { plain } from './schema-validator.js';
@@ -32,6 +34,7 @@ export function TryCallTab({
   const id = useId();
   const { parameters } = entry.schema;
   const checker = useMemo(() => browserValidator(parameters), [parameters]);
+  const { sessionId } = usePlayground();
   const { state, history, call, forget } = useToolCall(entry.name);
   const [mode, setMode] = useState<Mode>('form');
   const [formData, setFormData] = useState<Record<string, unknown>>(() => (state.phase === 'idle' ? {} : state.args));
@@ -127,6 +130,22 @@ export function TryCallTab({
             {submit}
           </form>
         )}
+        <details className="http-call">
+          <summary>The same call over HTTP</summary>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling block must be reachable by keyboard. */}
+          <pre className="json" tabIndex={0}>
+            {curlCommand(
+              window.location.origin,
+              entry.name,
+              mode === 'raw' ? (reading.ok ? reading.args : {}) : plain(formData),
+              sessionId,
+            )}
+          </pre>
+          <p className="muted">
+            <code>$WESGINE_TOKEN</code> is the token after <code>#token=</code> in the address <code>npm start</code>{' '}
+            printed; the page does not show it.
+          </p>
+        </details>
         <p className="muted session-note">
           Calls go through the same pipeline a model&apos;s do, in this page&apos;s session: governance, the
           CycleDetector and the audit see them.
