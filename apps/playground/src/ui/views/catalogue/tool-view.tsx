@@ -18,7 +18,7 @@ const TryCallTab = lazy(async () => ({ default: (await import('../try-call/try-c
 
 /** One tool: what it is and where it came from, then its four tabs. */
 export function ToolView({ name, tab }: { readonly name: string; readonly tab: ToolTab }) {
-  const { data, error } = useCatalogue();
+  const { data, error, loading } = useCatalogue();
   const entry = data === undefined ? undefined : findEntry(data, name);
   if (entry === undefined) {
     return (
@@ -28,7 +28,8 @@ export function ToolView({ name, tab }: { readonly name: string; readonly tab: T
         </p>
         <h1>{name}</h1>
         {error === undefined ? null : <ErrorNote error={error} />}
-        {data === undefined ? (
+        {/* A tool just added (an MCP server's) is not in the last catalogue yet: wait for the new one. */}
+        {data === undefined || loading ? (
           error === undefined ? (
             <p className="muted">Loading…</p>
           ) : null
