@@ -129,7 +129,7 @@ describe('GET /sessions/:id/cycle', () => {
       body: {
         error: {
           code: 'unknown_run',
-          message: `no run is known with id "${annRun}": it never existed here, or it ended and nothing holds it any more`,
+          message: `no run is known with id "${annRun}": it never existed here, or it ended and made no call lately`,
         },
       },
     });
@@ -184,6 +184,8 @@ describe('GET /runs/:id/cycle', () => {
         agentId: 'looper',
       },
     });
+    // Once the task ended, the child run is still readable: it made one of the latest calls.
+    expect(await send('GET', `/runs/${child}/cycle`)).toEqual(seen);
     // The session's own run called the sub-agent once, and saw none of its reads.
     expect((await send('GET', '/sessions/s2/cycle')).body).toMatchObject({
       repeat: { tool: 'looper', count: 1 },
@@ -198,8 +200,7 @@ describe('GET /runs/:id/cycle', () => {
       body: {
         error: {
           code: 'unknown_run',
-          message:
-            'no run is known with id "not-a-run": it never existed here, or it ended and nothing holds it any more',
+          message: 'no run is known with id "not-a-run": it never existed here, or it ended and made no call lately',
         },
       },
     });

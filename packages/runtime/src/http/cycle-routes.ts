@@ -4,6 +4,7 @@ import type { Cell } from '../engine/cell.js';
 import type { Run } from '../engine/run.js';
 import { maySee, scopedSession, scopeOf } from './client-scope.js';
 import { httpError } from './http-error.js';
+import { RecentRuns } from './recent-runs.js';
 import type { SessionRuns } from './session-runs.js';
 
 /**
@@ -18,8 +19,9 @@ export type RunCycleBody = CycleSnapshot & {
 };
 
 /**
- * `GET /runs/:id/cycle`: the CycleDetector snapshot of a live run of the cell (a sub-agent's child run
- * included, while something holds it); `GET /sessions/:id/cycle`: that of the API's run for the session.
+ * `GET /runs/:id/cycle`: the CycleDetector snapshot of a live run of the cell, or of one of the 100 that
+ * made its latest calls (so a sub-agent's child run is still there once its task ended: see
+ * recent-runs.ts); `GET /sessions/:id/cycle`: that of the API's run for the session.
  * An actor token sees its own actor's runs only; anything else is 404 `unknown_run` / `unknown_session`.
  *
  * The session's run is the one its calls went to: one per (actor, session), so the owner names the
@@ -27,14 +29,15 @@ export type RunCycleBody = CycleSnapshot & {
  * made: asking for a session that made no call opens no run.
  */
 export function addCycleRoutes(app: Hono, cell: Cell, runs: SessionRuns): void {
+  const recent = new RecentRuns(cell);
   app.get('/runs/:id/cycle', (context) => {
     const id = context.req.param('id');
-    const run = cell.findRun(id);
+    const run = recent.get(id) ?? cell.findRun(id);
     if (run === undefined || !maySee(scopeOf(context), run.params.actor)) {
       return httpError(
         context,
         'unknown_run',
-        `no run is known with id ${JSON.stringify(id)}: it never existed here, or it ended and nothing holds it any more`,
+        `no run is known with id ${JSON.stringify(id)}: it never existed here, or it ended and made no call lately`,
       );
     }
     return context.json(cycleBody(run));

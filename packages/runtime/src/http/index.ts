@@ -18,7 +18,7 @@
 //                               `?session=` that session's run, its own tools included (catalogue-routes.ts)
 //   GET  /governance            the zone, the sandbox, the roots, Hardline's paths; owner only (governance-routes.ts)
 //   GET  /sources               MCP servers and plugins; PUT|DELETE /sources/mcp/:name; owner only (source-routes.ts)
-//   GET  /runs/:id/cycle        a live run's CycleDetector snapshot (sub-agent child runs too)
+//   GET  /runs/:id/cycle        a run's CycleDetector snapshot (live, or among the 100 latest callers)
 //   GET  /sessions/:id/cycle    that of the session's run (`?actor=` for the owner) (cycle-routes.ts)
 //   GET  /, /assets/*           the page, when `page` is given, without a token (page-routes.ts)
 //
