@@ -30,8 +30,9 @@ export interface CallStep {
     | 'record';
   /**
    * `pass`: went on. `warn`: went on with a note for the model (cycle). `refused`: the call ends here
-   * with an error. `asked`: a person was asked; `approved` / `denied` their answer. `failed`: the
-   * handler threw or returned an error. `escalated`: the CycleDetector stopped the agent.
+   * with an error. `asked`: a person was asked (approval, escalate); `approved` / `denied` their answer.
+   * `failed`: the handler threw (`handle`) or returned something that is no result (`shape`).
+   * `escalated`: the CycleDetector stopped the agent with no one to ask.
    */
   readonly outcome: 'pass' | 'warn' | 'refused' | 'asked' | 'approved' | 'denied' | 'failed' | 'escalated';
   /**

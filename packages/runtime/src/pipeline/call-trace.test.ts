@@ -148,6 +148,32 @@ describe('CallOptions.onStep', () => {
     ]);
   });
 
+  it('hears an approval given earlier for the session as one approved step, nobody asked again', async () => {
+    const { cell } = world();
+    const queue = cell.approvals();
+    const run = cell.run({ human: queue, sessionId: 's1' });
+    const asked = new Promise<string>((resolve) => queue.onRequest((request) => resolve(request.id)));
+    const first = traced(run, 'exec', { command: 'git status' });
+    queue.decide(await asked, { decision: 'approve', scope: 'session' });
+    expect((await first).steps[5]).toEqual({
+      step: 'approval',
+      outcome: 'approved',
+      rule: 'default:action',
+      detail: 'approved for the session',
+    });
+    // The same call again: an action repeated once is warned of, and the approval holds.
+    const again = await traced(run, 'exec', { command: 'git status' });
+    const note =
+      'Note: exec was called with the same arguments 2 times in a row. If the result did not help, change the arguments or the approach.';
+    expect(again.result).toEqual({ isError: false, text: `ran git status\n\n${note}` });
+    expect(again.steps.slice(3, 6)).toEqual([
+      { step: 'cycle', outcome: 'warn', rule: 'repeat', detail: note },
+      { step: 'approval', outcome: 'approved', rule: 'default:action', detail: 'approved earlier for the session' },
+      { step: 'context', outcome: 'pass' },
+    ]);
+    expect(queue.pending()).toEqual([]);
+  });
+
   it('hears a denial with its reason, and a call no one can approve refused at the approval step', async () => {
     const { cell } = world();
     const queue = cell.approvals();
