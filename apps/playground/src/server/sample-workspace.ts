@@ -30,6 +30,7 @@ export const SAMPLE_FILES: Readonly<Record<string, string>> = Object.freeze({
   'src/greet.ts': [
     '/** Greets someone by name. */',
     'export function greet(name: string): string {',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the sample file's own text, a template literal in it
     '  return `Hello, ${name}!`;',
     '}',
     '',
