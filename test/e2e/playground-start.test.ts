@@ -2,7 +2,17 @@
 // first) on a fresh data folder, the printed address, the page and the API behind it; a second start on
 // the same folder keeps the token, the workspace and the SQLite state. Then the entry's one-line errors.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -81,7 +91,7 @@ async function stop(started: Started): Promise<number | null> {
 }
 
 function freshDataDir(): string {
-  const folder = mkdtempSync(join(tmpdir(), 'wesgine-playground-start-'));
+  const folder = realpathSync(mkdtempSync(join(tmpdir(), 'wesgine-playground-start-')));
   folders.push(folder);
   return join(folder, 'data');
 }
@@ -131,7 +141,16 @@ describe('npm start on a fresh clone', () => {
     expect(created.status).toBe(200);
     expect(await created.json()).toMatchObject({ isError: false });
 
+    // Stopped while a call waits for a person and an event stream is open: it still ends cleanly, and
+    // takes its plugin with it (the demo plugin runs in the workspace).
+    expect(processesIn(workspace).length).toBeGreaterThan(0);
+    const looping = await post(url, owner, '/tools/looping_agent/call', { sessionId: 'loop', args: { task: 'Loop' } });
+    expect(looping.status).toBe(202);
+    const events = await fetch(`${url}/events`, { headers: owner });
+    expect(events.status).toBe(200);
     expect(await stop(first)).toBe(0);
+    expect(processesIn(workspace)).toEqual([]);
+    await events.body?.cancel().catch(() => {});
     expect(first.output.stdout).toContain('wesgine tools playground: stopping (SIGTERM)');
     expect(first.output.stderr).not.toMatch(/\n\s+at /);
 
@@ -189,6 +208,18 @@ describe("the entry's errors: one line, exit code 1, no stack", () => {
     );
   });
 });
+
+/** The processes whose working folder is `folder`: the cell's plugin and sandboxed programs. */
+function processesIn(folder: string): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readlinkSync(`/proc/${entry}/cwd`) === folder) found.push(Number(entry));
+    } catch {}
+  }
+  return found;
+}
 
 function post(url: string, owner: Record<string, string>, path: string, body: unknown): Promise<Response> {
   return fetch(`${url}${path}`, {
