@@ -90,6 +90,19 @@ describe('looping_agent', () => {
       ['read', 'file_not_found', 'handle', undefined],
       ['read', 'file_not_found', 'handle', undefined],
     ]);
+    // What the CycleDetector said of each: warned at the 3rd and 4th read, blocked at the 5th; the agent's
+    // third failed read is a repeat too, and its failures escalate.
+    expect(inside.map((event) => event.cycle)).toEqual([
+      undefined,
+      undefined,
+      { action: 'warn', rule: 'repeat' },
+      { action: 'warn', rule: 'repeat' },
+      { action: 'block', rule: 'repeat' },
+      undefined,
+      undefined,
+      undefined,
+      { action: 'escalate', rule: 'failures' },
+    ]);
     const helperRun = inside[0]?.runId;
     const agentRun = inside[5]?.runId;
     expect(inside.slice(0, 5).every((event) => event.runId === helperRun)).toBe(true);

@@ -107,6 +107,27 @@ describe('startPlayground', () => {
     expect((await post(`/approvals/${waiting.approval.id}`, { decision: 'approve' })).status).toBe(200);
     const ended = await fetch(`${playground.url}/calls/${waiting.callId}?wait=30`, { headers: owner });
     expect(((await ended.json()) as Result).text).toBe(LOOPING_ANSWER);
+    // Both of its runs (the helper's, then its own) still show their CycleDetector once it is done.
+    const runs = [
+      ...new Set(
+        playground.cell
+          .auditLog()
+          .filter((event) => event.agentId === 'looping_agent' && event.sessionId === 'loop')
+          .map((event) => event.runId),
+      ),
+    ];
+    const verdicts: string[][] = [];
+    for (const runId of runs) {
+      const cycle = await fetch(`${playground.url}/runs/${runId}/cycle`, { headers: owner });
+      expect(cycle.status).toBe(200);
+      const body = (await cycle.json()) as { agentId: string; verdicts: { action: string; rule: string }[] };
+      expect(body.agentId).toBe('looping_agent');
+      verdicts.push(body.verdicts.map((verdict) => `${verdict.action} ${verdict.rule}`));
+    }
+    expect(verdicts).toEqual([
+      ['warn repeat', 'warn repeat', 'block repeat'],
+      ['warn repeat', 'escalate failures'],
+    ]);
   });
 
   it('starts again on the same data folder with the same token and workspace', async () => {

@@ -4,7 +4,6 @@ import { builtins, closeBrowsers } from '@wesgine/builtins';
 import examplePack from '@wesgine/example-pack';
 import { type Cell, createEngine, DEFAULT_ZONE_FILE, type SdkTool } from '@wesgine/runtime';
 import { type HttpServer, serve } from '@wesgine/runtime/http';
-import { keepAgentRuns } from './agent-runs.js';
 import { DEFAULT_PORT } from './default-port.js';
 import { demoPlugin } from './demo-plugin-spec.js';
 import { loopingAgentConfig } from './looping-agent.js';
@@ -81,7 +80,6 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Runni
     // The looping agent can only read, so it is exploration: the zone lets it start without asking.
     extraCategories: { looping_agent: 'exploration' },
   });
-  const agentRuns = keepAgentRuns(cell);
   const warnings: string[] = [];
   let server: HttpServer;
   try {
@@ -100,7 +98,6 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Runni
       runTools: ({ sessionId }) => [sessionNoteTool(sessionId) as unknown as SdkTool],
     });
   } catch (error) {
-    agentRuns.stop();
     await cell.stop();
     throw new Error(listenProblem(error, host ?? '127.0.0.1', port));
   }
@@ -119,7 +116,6 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Runni
     close: () => {
       closing ??= (async () => {
         await server.close();
-        agentRuns.stop();
         await cell.stop();
         await closeBrowsers();
       })();
