@@ -152,4 +152,11 @@ describe('startPlayground', () => {
     );
     expect(existsSync(elsewhere)).toBe(false);
   });
+
+  it('says to build the page when its folder holds none', async () => {
+    const unbuilt = join(parent, 'unbuilt');
+    await expect(startPlayground({ dataDir: join(parent, 'other'), port: 0, pageRoot: unbuilt })).rejects.toThrow(
+      `page.root ${JSON.stringify(unbuilt)} holds no index.html; build the page first (the folder is Vite's output)`,
+    );
+  });
 });
