@@ -102,7 +102,12 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Runni
     throw new Error(listenProblem(error, host ?? '127.0.0.1', port));
   }
   const { url, token } = server;
-  if (token === undefined) throw new Error('the playground server started without a token');
+  if (token === undefined) {
+    // Never so: serve keeps a token in the data folder unless told to run without one.
+    await server.close();
+    await cell.stop();
+    throw new Error('the playground server started without a token');
+  }
   let closing: Promise<void> | undefined;
   return {
     url,
