@@ -8,6 +8,7 @@ import { type AuthOptions, authMiddleware } from './auth-options.js';
 import { addCallRoutes } from './call-routes.js';
 import { addCatalogueRoutes } from './catalogue-routes.js';
 import { scopedSession, scopeOf } from './client-scope.js';
+import { addCompression } from './compression.js';
 import { addCycleRoutes } from './cycle-routes.js';
 import { EventStreams } from './event-stream.js';
 import { addGovernanceRoutes } from './governance-routes.js';
@@ -107,6 +108,7 @@ export function assembleApp(cell: Cell, options: AppOptions = {}): AssembledApp 
         ),
     }),
   );
+  addCompression(app);
   // The page before the token: it holds no secret, and reads its token from the URL's fragment.
   if (options.page !== undefined) addPageRoutes(app, options.page);
   app.use(authenticate);
