@@ -25,9 +25,15 @@ export interface ApiAnswer<T> {
  */
 export class ApiClient {
   readonly #token: string;
+  readonly #onRefused: (() => void) | undefined;
 
-  constructor(token: string) {
+  /**
+   * `onRefused` hears every 401: the token is wrong or from an earlier data folder, and no request with
+   * it will ever succeed, so the page asks for the right one rather than show each refusal.
+   */
+  constructor(token: string, onRefused?: () => void) {
     this.#token = token;
+    this.#onRefused = onRefused;
   }
 
   get<T>(path: string, signal?: AbortSignal): Promise<ApiAnswer<T>> {
@@ -47,10 +53,18 @@ export class ApiClient {
   }
 
   /** A raw request with the token, for streams (`GET /events`) and text (`/tools/descriptions`). */
-  fetch(path: string, init: RequestInit = {}): Promise<Response> {
+  async fetch(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     headers.set('authorization', `Bearer ${this.#token}`);
-    return fetch(path, { ...init, headers, credentials: 'omit', cache: 'no-store', referrerPolicy: 'no-referrer' });
+    const response = await fetch(path, {
+      ...init,
+      headers,
+      credentials: 'omit',
+      cache: 'no-store',
+      referrerPolicy: 'no-referrer',
+    });
+    if (response.status === 401) this.#onRefused?.();
+    return response;
   }
 
   async #send<T>(method: string, path: string, body: unknown, signal: AbortSignal | undefined): Promise<ApiAnswer<T>> {

@@ -60,6 +60,8 @@ export class EventHub {
     while (!signal.aborted) {
       try {
         const response = await this.#api.fetch('/events', { signal, headers: { accept: 'text/event-stream' } });
+        // A refused token stays refused: knocking again would only fill the console with 401s.
+        if (response.status === 401) return this.#setConnected(false);
         if (response.ok && response.body !== null) {
           this.#setConnected(true);
           delay = 250;

@@ -48,6 +48,9 @@ export function AddServerForm({ onAdded }: { readonly onAdded: (status: McpServe
     <form
       className="src-form"
       aria-labelledby={titleId}
+      // The page's own check says what is wrong in words; the browser's would block the submit with a
+      // bubble and leave an earlier, stale sentence on show.
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         void submit();
