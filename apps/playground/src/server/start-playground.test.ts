@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -151,6 +151,28 @@ describe('startPlayground', () => {
       'the port must be a whole number from 0 to 65535, not 1.5',
     );
     expect(existsSync(elsewhere)).toBe(false);
+  });
+
+  it('says what is wrong with a data folder that is a file or cannot be written, in words', async () => {
+    const file = join(parent, 'a-file');
+    writeFileSync(file, 'not a folder\n');
+    await expect(startPlayground({ dataDir: file, port: 0 })).rejects.toThrow(
+      new Error(
+        `the data folder ${file} is a file, or inside one, not a folder; choose another with WESGINE_PLAYGROUND_DATA`,
+      ),
+    );
+    await expect(startPlayground({ dataDir: join(file, 'data'), port: 0 })).rejects.toThrow(
+      new Error(
+        `the data folder ${join(file, 'data')} is a file, or inside one, not a folder; choose another with WESGINE_PLAYGROUND_DATA`,
+      ),
+    );
+    expect(readFileSync(file, 'utf8')).toBe('not a folder\n');
+    // /sys refuses new folders even to root, as a folder of another user refuses them to anyone else.
+    await expect(startPlayground({ dataDir: '/sys/wesgine-playground', port: 0 })).rejects.toThrow(
+      new Error(
+        'the data folder /sys/wesgine-playground cannot be written by this user (permission denied); give it write access, or choose another with WESGINE_PLAYGROUND_DATA',
+      ),
+    );
   });
 
   it('says to build the page when its folder holds none', async () => {

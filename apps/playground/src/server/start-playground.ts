@@ -61,12 +61,13 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Runni
     throw new Error(`the port must be a whole number from 0 to 65535, not ${String(port)}`);
   }
   const dataDir = resolve(given);
+  let madeWorkspace: boolean;
   try {
     mkdirSync(dataDir, { recursive: true });
+    madeWorkspace = ensureSampleWorkspace(join(dataDir, WORKSPACE_FOLDER));
   } catch (error) {
-    throw new Error(`cannot make the data folder ${dataDir}: ${reason(error)}`);
+    throw new Error(folderProblem(error, dataDir));
   }
-  const madeWorkspace = ensureSampleWorkspace(join(dataDir, WORKSPACE_FOLDER));
   const workDir = realpathSync(join(dataDir, WORKSPACE_FOLDER));
   const plugin = demoPlugin();
 
@@ -138,6 +139,23 @@ function listenProblem(error: unknown, host: string, port: number): string {
   if (code === 'EACCES') return `port ${port} on ${host} may not be used by this user; choose another port with PORT`;
   if (code === 'EADDRNOTAVAIL') return `${host} is not an address of this machine`;
   return reason(error);
+}
+
+/**
+ * The sentence for a data folder that cannot be made or written: what is wrong with it in words, not
+ * the system call's (which names a draft folder of the sample workspace the person never chose).
+ */
+function folderProblem(error: unknown, dataDir: string): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const choose = 'choose another with WESGINE_PLAYGROUND_DATA';
+  if (code === 'EEXIST' || code === 'ENOTDIR') {
+    return `the data folder ${dataDir} is a file, or inside one, not a folder; ${choose}`;
+  }
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
+    return `the data folder ${dataDir} cannot be written by this user (${code === 'EROFS' ? 'a read-only file system' : 'permission denied'}); give it write access, or ${choose}`;
+  }
+  if (code === 'ENOSPC') return `the disk of the data folder ${dataDir} is full`;
+  return `cannot make the data folder ${dataDir}: ${reason(error)}`;
 }
 
 function reason(error: unknown): string {
