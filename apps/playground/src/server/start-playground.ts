@@ -4,6 +4,7 @@ import { builtins, closeBrowsers } from '@wesgine/builtins';
 import examplePack from '@wesgine/example-pack';
 import { type Cell, createEngine, DEFAULT_ZONE_FILE, type SdkTool } from '@wesgine/runtime';
 import { type HttpServer, serve } from '@wesgine/runtime/http';
+import { lockDataFolder } from './data-folder-lock.js';
 import { DEFAULT_PORT } from './default-port.js';
 import { demoPlugin } from './demo-plugin-spec.js';
 import { loopingAgentConfig } from './looping-agent.js';
@@ -62,12 +63,17 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Runni
   }
   const dataDir = resolve(given);
   let madeWorkspace: boolean;
+  let unlock: (() => void) | undefined;
   try {
     mkdirSync(dataDir, { recursive: true });
+    // Before the workspace: two first starts at once must not both make it.
+    unlock = lockDataFolder(dataDir);
     madeWorkspace = ensureSampleWorkspace(join(dataDir, WORKSPACE_FOLDER));
   } catch (error) {
+    unlock?.();
     throw new Error(folderProblem(error, dataDir));
   }
+  const unlocked = unlock;
   const workDir = realpathSync(join(dataDir, WORKSPACE_FOLDER));
   const plugin = demoPlugin();
 
@@ -100,6 +106,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Runni
     });
   } catch (error) {
     await cell.stop();
+    unlocked();
     throw new Error(listenProblem(error, host ?? '127.0.0.1', port));
   }
   const { url, token } = server;
@@ -107,6 +114,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Runni
     // Never so: serve keeps a token in the data folder unless told to run without one.
     await server.close();
     await cell.stop();
+    unlocked();
     throw new Error('the playground server started without a token');
   }
   let closing: Promise<void> | undefined;
@@ -124,6 +132,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Runni
         await server.close();
         await cell.stop();
         await closeBrowsers();
+        unlocked();
       })();
       return closing;
     },
@@ -147,6 +156,8 @@ function listenProblem(error: unknown, host: string, port: number): string {
  */
 function folderProblem(error: unknown, dataDir: string): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  // Our own sentence (the folder is in use): as it is.
+  if (code === undefined) return reason(error);
   const choose = 'choose another with WESGINE_PLAYGROUND_DATA';
   if (code === 'EEXIST' || code === 'ENOTDIR') {
     return `the data folder ${dataDir} is a file, or inside one, not a folder; ${choose}`;
