@@ -379,4 +379,90 @@ describe('CallOptions.onStep', () => {
       text: 'the call option onStep must be a function',
     });
   });
+
+  it('ignores a listener whose promise rejects: no rejection is left unhandled', async () => {
+    const { cell } = world();
+    const unhandled: unknown[] = [];
+    const hear = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', hear);
+    try {
+      let told = 0;
+      const result = await cell.run().call(
+        'read',
+        { path: 'README.md' },
+        {
+          onStep: async () => {
+            told++;
+            throw new Error('async listener broke');
+          },
+        },
+      );
+      expect(result).toEqual({ isError: false, text: 'hello from the readme' });
+      expect(told).toBe(8);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', hear);
+    }
+  });
+
+  it('keeps the audit event as it was when a listener changes the steps it hears', async () => {
+    const { cell, work } = world();
+    const result = await cell.run().call(
+      'read',
+      { path: 'README.md' },
+      {
+        onStep: (step) => {
+          try {
+            (step.judged as string[] | undefined)?.push('path:/etc/passwd');
+          } catch {}
+        },
+      },
+    );
+    expect(result).toEqual({ isError: false, text: 'hello from the readme' });
+    expect(cell.auditLog().at(-1)?.judged).toEqual([`path:${work}/README.md`]);
+  });
+
+  it('hears a call refused for its options (an unknown dialect): validate refused, then record', async () => {
+    const { cell } = world();
+    const { result, steps } = await traced(cell.run(), 'read', { path: 'README.md' }, { dialect: 'klingon' as never });
+    expect(result.code).toBe('invalid_arguments');
+    expect(steps).toEqual([
+      { step: 'validate', outcome: 'refused', code: 'invalid_arguments', detail: result.text },
+      { step: 'record', outcome: 'pass' },
+    ]);
+    expect(cell.auditLog().at(-1)).toMatchObject({ tool: 'read', outcome: 'invalid_arguments', stage: 'validate' });
+  });
+
+  it('hears a handler stopped by its time limit, and one cancelled through the call signal', async () => {
+    const { cell } = world();
+    cell.tools().register({
+      name: 'wait',
+      description: 'Waits for ever.',
+      parameters: Type.Object({}),
+      meta: { readOnly: true, timeoutMs: 30 },
+      handler: () => new Promise(() => {}),
+    });
+    const run = cell.run();
+    const timedOut = await traced(run, 'wait', {});
+    expect(timedOut.result).toEqual({ isError: true, code: 'timeout', text: 'wait did not finish within 30 ms' });
+    expect(timedOut.steps.slice(4)).toEqual([
+      { step: 'context', outcome: 'pass' },
+      { step: 'handle', outcome: 'failed', code: 'timeout', detail: timedOut.result.text },
+      { step: 'record', outcome: 'pass' },
+    ]);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 5);
+    const cancelled = await traced(cell.run(), 'wait', {}, { signal: controller.signal });
+    expect(cancelled.result).toEqual({ isError: true, code: 'aborted', text: 'wait was cancelled' });
+    expect(cancelled.steps.map(({ step, outcome }) => `${step}:${outcome}`)).toEqual([
+      'resolve:pass',
+      'validate:pass',
+      'govern:pass',
+      'cycle:pass',
+      'context:pass',
+      'handle:failed',
+      'record:pass',
+    ]);
+  });
 });

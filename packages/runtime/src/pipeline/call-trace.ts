@@ -21,7 +21,11 @@ export class CallTrace {
     this.#last = started;
   }
 
-  /** Ends a step now. A listener that throws is ignored: the call goes on as if it had not listened. */
+  /**
+   * Ends a step now. A listener that throws, or returns a promise that rejects (an async one), is
+   * ignored: the call goes on as if it had not listened, and no rejection is left unhandled to stop
+   * the process.
+   */
   step(step: CallStep['step'], outcome: CallStep['outcome'], detail?: StepDetail): void {
     const told: Mutable<CallStep> = { step, outcome, ms: performance.now() - this.#last };
     if (detail !== undefined) {
@@ -29,11 +33,13 @@ export class CallTrace {
       if (detail.decidedBy !== undefined) told.decidedBy = detail.decidedBy;
       if (detail.rule !== undefined) told.rule = detail.rule;
       if (detail.detail !== undefined) told.detail = detail.detail;
-      if (detail.judged !== undefined) told.judged = detail.judged;
+      // A copy, frozen: the array is the audit event's too, and a listener must not change what is recorded.
+      if (detail.judged !== undefined) told.judged = Object.freeze([...detail.judged]);
       if (detail.code !== undefined) told.code = detail.code;
     }
     try {
-      this.#listener(told);
+      const returned: unknown = this.#listener(told);
+      if (returned instanceof Promise) returned.catch(ignore);
     } catch {}
     this.#last = performance.now();
   }
@@ -43,5 +49,7 @@ export class CallTrace {
     this.step(step, outcome, { code: refusal.code, rule: refusal.rule, detail: refusal.message });
   }
 }
+
+function ignore(): void {}
 
 type Mutable<T> = { -readonly [Key in keyof T]: T[Key] };
