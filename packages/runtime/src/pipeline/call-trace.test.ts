@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command, Path, ToolError, Type } from '@wesgine/schema';
 import { describe, expect, it } from 'vitest';
+import { scriptedClient } from '../agent/scripted-client.js';
 import { createEngine } from '../engine/create-engine.js';
 import type { Run } from '../engine/run.js';
 import { DEFAULT_ZONE_FILE } from '../zone/default-zone.js';
@@ -462,6 +463,52 @@ describe('CallOptions.onStep', () => {
       'cycle:pass',
       'context:pass',
       'handle:failed',
+      'record:pass',
+    ]);
+  });
+
+  it('hears an escalation a person denied: asked, then denied with the reason, and the agent stops', async () => {
+    const { cell } = world();
+    const queue = cell.approvals();
+    const run = cell.run({ human: queue });
+    await traced(run, 'read', { path: 'missing.md' });
+    await traced(run, 'read', { path: 'missing.md' });
+    const asked = new Promise<string>((resolve) => queue.onRequest((request) => resolve(request.id)));
+    const call = traced(run, 'read', { path: 'missing.md' });
+    queue.decide(await asked, { decision: 'deny', reason: 'enough' });
+    const { result, steps } = await call;
+    const reason = 'read failed 3 times in a row with not_found on the same target.';
+    expect(result.escalated).toBe(true);
+    expect(steps.slice(6).map(({ step, outcome, detail }) => ({ step, outcome, detail }))).toEqual([
+      { step: 'escalate', outcome: 'asked', detail: `${reason} Approve to let the agent go on, deny to stop it.` },
+      { step: 'escalate', outcome: 'denied', detail: `${reason} The user was asked and stopped the work: enough.` },
+      { step: 'record', outcome: 'pass', detail: undefined },
+    ]);
+  });
+
+  it("hears a sub-agent's call as one walk: none of the child run's own steps", async () => {
+    const { cell } = world();
+    cell.agents().asTool({
+      name: 'helper',
+      description: 'Reads the readme.',
+      client: scriptedClient([
+        { text: '', toolCalls: [{ id: 'c1', name: 'read', args: { path: 'README.md' } }] },
+        { text: 'It says hello.', toolCalls: [] },
+      ]),
+    });
+    const human = { ask: async () => ({ decision: 'approve' as const }) };
+    const { result, steps } = await traced(cell.run({ human }), 'helper', { task: 'read it' });
+    expect(result).toMatchObject({ isError: false, text: expect.stringContaining('It says hello.') });
+    expect(steps.map(({ step, outcome }) => `${step}:${outcome}`)).toEqual([
+      'resolve:pass',
+      'validate:pass',
+      'govern:pass',
+      'cycle:pass',
+      'approval:asked',
+      'approval:approved',
+      'context:pass',
+      'handle:pass',
+      'shape:pass',
       'record:pass',
     ]);
   });
