@@ -1,4 +1,5 @@
 import type { CallStep } from './call-step.js';
+import { ignoreRejection } from './ignore-rejection.js';
 import type { Refusal } from './refusal.js';
 
 /** What a step may say besides its name and outcome; a field left `undefined` is left out. */
@@ -38,8 +39,7 @@ export class CallTrace {
       if (detail.code !== undefined) told.code = detail.code;
     }
     try {
-      const returned: unknown = this.#listener(told);
-      if (returned instanceof Promise) returned.catch(ignore);
+      ignoreRejection(this.#listener(told));
     } catch {}
     this.#last = performance.now();
   }
@@ -49,7 +49,5 @@ export class CallTrace {
     this.step(step, outcome, { code: refusal.code, rule: refusal.rule, detail: refusal.message });
   }
 }
-
-function ignore(): void {}
 
 type Mutable<T> = { -readonly [Key in keyof T]: T[Key] };
