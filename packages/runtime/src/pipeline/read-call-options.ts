@@ -34,17 +34,24 @@ export function readCallOptions(options: CallOptions): CallOptions | OptionsProb
     return new OptionsProblem(`the call options cannot be read: ${toToolError(error).message}`);
   }
   const { dialect, signal, onProgress, onLog, onStep } = read;
-  const problem = (message: string) => new OptionsProblem(message, typeof onStep === 'function' ? onStep : undefined);
   if (dialect !== undefined && !isDialectName(dialect)) {
     return problem(
+      onStep,
       `unknown dialect ${JSON.stringify(dialect)}; use one of ${DIALECT_NAMES.join(', ')}, or none for arguments in the tool's own shape`,
     );
   }
   if (signal !== undefined && !(signal instanceof AbortSignal))
-    return problem('the call option signal must be an AbortSignal');
+    return problem(onStep, 'the call option signal must be an AbortSignal');
   if (onProgress !== undefined && typeof onProgress !== 'function')
-    return problem('the call option onProgress must be a function');
-  if (onLog !== undefined && typeof onLog !== 'function') return problem('the call option onLog must be a function');
-  if (onStep !== undefined && typeof onStep !== 'function') return problem('the call option onStep must be a function');
+    return problem(onStep, 'the call option onProgress must be a function');
+  if (onLog !== undefined && typeof onLog !== 'function')
+    return problem(onStep, 'the call option onLog must be a function');
+  if (onStep !== undefined && typeof onStep !== 'function')
+    return problem(onStep, 'the call option onStep must be a function');
   return read;
+}
+
+/** A problem with the options, carrying their `onStep` when it is a function (built only on the refusal path). */
+function problem(onStep: unknown, message: string): OptionsProblem {
+  return new OptionsProblem(message, typeof onStep === 'function' ? (onStep as (step: CallStep) => void) : undefined);
 }
