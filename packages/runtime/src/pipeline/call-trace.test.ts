@@ -512,4 +512,29 @@ describe('CallOptions.onStep', () => {
       'record:pass',
     ]);
   });
+
+  it('hears a call cancelled while it waited for a person: asked, then refused as aborted', async () => {
+    const { cell } = world();
+    const queue = cell.approvals();
+    const controller = new AbortController();
+    queue.onRequest(() => controller.abort());
+    const { result, steps } = await traced(
+      cell.run({ human: queue }),
+      'exec',
+      { command: 'ls' },
+      { signal: controller.signal },
+    );
+    expect(result).toEqual({ isError: true, code: 'aborted', text: 'exec was cancelled while it waited for approval' });
+    expect(steps.slice(4)).toEqual([
+      {
+        step: 'approval',
+        outcome: 'asked',
+        rule: 'default:action',
+        detail: expect.stringContaining('exec running `ls`'),
+      },
+      { step: 'approval', outcome: 'refused', rule: 'default:action', code: 'aborted', detail: result.text },
+      { step: 'record', outcome: 'pass' },
+    ]);
+    expect(queue.pending()).toEqual([]);
+  });
 });
