@@ -1,0 +1,51 @@
+// Loops: the scripted looping agent reads the same file five times (the repeat rule warns at 3 and 4 and
+// blocks at 5), then fails three times on a missing file (the failure rule escalates to a person through
+// the approval queue). The Loops view shows each verdict live, the CycleDetector's state, the escalation
+// as an approval card, and the agent's final answer once the person has answered.
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { poll, test } from './harness.js';
+
+function verdicts(page: Page): Promise<string[]> {
+  return page
+    .getByTestId('cycle-verdicts')
+    .getByTestId('cycle-verdict')
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-action') ?? ''));
+}
+
+describe('loops', () => {
+  test('the looping agent is warned, then blocked, then escalated to a person, then answers', async ({
+    playground,
+    ui,
+  }) => {
+    const { page } = ui;
+    await ui.open('#/loops');
+    await page.getByRole('button', { name: 'Run the looping agent' }).click();
+
+    // Warned twice on the repeated read, then blocked on the fifth.
+    await poll(async () => (await verdicts(page)).slice(0, 3)).toEqual(['warn', 'warn', 'block']);
+    const rows = page.getByTestId('cycle-verdicts').getByTestId('cycle-verdict');
+    expect(await rows.nth(0).textContent()).toContain('read');
+    expect(await rows.nth(2).textContent()).toContain('repeat');
+    await ui.step('warned and blocked');
+
+    // The third not_found on notes/missing.md escalates: a person is asked, in this view.
+    const card = page.getByTestId('approval');
+    await poll(() => card.count()).toBe(1);
+    await poll(async () => (await verdicts(page)).at(-1)).toBe('escalate');
+    expect(await card.textContent()).toContain('failures');
+    const pending = (await playground.api<{ stage: string; rule?: string; agentId?: string }[]>('GET', '/approvals'))
+      .body;
+    expect(pending).toEqual([expect.objectContaining({ stage: 'cycle', rule: 'failures', agentId: 'looping_agent' })]);
+    // The CycleDetector's state: the failure streak on the missing file.
+    const state = (await page.getByTestId('cycle-state').textContent()) ?? '';
+    expect(state).toMatch(/\d/);
+    expect(state).toContain('notes/missing.md');
+    await ui.step('escalated');
+
+    await card.getByRole('button', { name: 'Deny' }).click();
+    await poll(async () => ((await page.getByTestId('loop-result').textContent()) ?? '').trim()).not.toBe('');
+    await poll(() => page.getByTestId('approval').count()).toBe(0);
+    await ui.step('final answer');
+  });
+});
