@@ -4,27 +4,17 @@
 // the page logs a console error, throws, or any request fails or answers 4xx/5xx: the issue asks for
 // "no console errors" in normal use, so a test that only looked at the happy DOM would miss them.
 // Every step saves a screenshot under test/.artifacts/playground/<test>/<step>.png.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type PlaygroundOptions, type RunningPlayground, startPlayground } from '@wesgine/playground/server';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { test as base, expect } from 'vitest';
+import { buildPage, DESKTOP, type InPage, launchChromium, REPO } from './chromium.js';
 
-export const REPO = fileURLToPath(new URL('../../../', import.meta.url));
-const APP = join(REPO, 'apps', 'playground');
+export { CHROMIUM_FLAGS, DESKTOP, type InPage, PHONE, REPO } from './chromium.js';
+
 export const ARTIFACTS = join(REPO, 'test', '.artifacts', 'playground');
-
-/** The flags every Chromium the tests start runs with (COMMON.md): no sandbox, GPU, sync or updates. */
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** How long a test waits for the page to show something (a poll) and for one element (a locator). */
 export const WAIT_MS = 15_000;
@@ -36,44 +26,6 @@ const ELEMENT_MS = 5_000;
  */
 export const poll: typeof expect.poll = (read, options) =>
   expect.poll(read, { timeout: WAIT_MS, interval: 100, ...(typeof options === 'number' ? {} : options) });
-
-/**
- * The browser globals the tests read inside the page (test/ compiles without the DOM library); cast
- * `globalThis` to it in an `evaluate` callback. A type only, so nothing of it reaches the page.
- */
-export interface InPage {
-  readonly location: { hash: string; readonly href: string };
-  readonly document: {
-    readonly activeElement: unknown;
-    readonly documentElement: { readonly scrollWidth: number; readonly clientWidth: number };
-  };
-}
-
-export const DESKTOP = { width: 1280, height: 800 } as const;
-export const PHONE = { width: 390, height: 844 } as const;
-
-/**
- * Builds the page with Vite into a folder of its own, so the tests always see the page as its sources
- * are now (never a stale dist/ui) and two test files building at once cannot clobber each other.
- */
-export function buildPage(outDir: string): string {
-  const vite = join(REPO, 'node_modules', 'vite', 'bin', 'vite.js');
-  const built = spawnSync(
-    process.execPath,
-    [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'],
-    {
-      cwd: APP,
-      encoding: 'utf8',
-    },
-  );
-  if (built.status !== 0) throw new Error(`the playground page did not build:\n${built.stderr}${built.stdout}`);
-  return outDir;
-}
-
-/** Starts Chromium headless with a fresh profile (playwright-core makes a new user data folder per launch). */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS });
-}
 
 /** What a test file shares: one playground on its own data folder, one browser. */
 export interface Playground {
