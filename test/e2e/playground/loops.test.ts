@@ -6,6 +6,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { poll, test } from './harness.js';
 
+/** The scripted agent's last words once a person lets it go on (apps/playground's looping agent). */
+const ANSWER = [
+  'My helper read notes/todo.md until it was blocked for repeating itself,',
+  'and notes/missing.md is not there: I tried it 3 times before a person was asked.',
+  'Next time I would read each file once and look at the folder before guessing a name.',
+].join(' ');
+
 function verdicts(page: Page): Promise<string[]> {
   return page
     .getByTestId('cycle-verdicts')
@@ -14,7 +21,7 @@ function verdicts(page: Page): Promise<string[]> {
 }
 
 describe('loops', () => {
-  test('the looping agent is warned, then blocked, then escalated to a person, then answers', async ({
+  test('the looping agent is warned, then blocked, then escalated to a person, and answers once let go on', async ({
     playground,
     ui,
   }) => {
@@ -43,8 +50,9 @@ describe('loops', () => {
     expect(state).toContain('notes/missing.md');
     await ui.step('escalated');
 
-    await card.getByRole('button', { name: 'Deny' }).click();
-    await poll(async () => ((await page.getByTestId('loop-result').textContent()) ?? '').trim()).not.toBe('');
+    // Let it go on: the agent gives its answer.
+    await card.getByRole('button', { name: 'Approve once' }).click();
+    await poll(async () => ((await page.getByTestId('loop-result').textContent()) ?? '').trim()).toContain(ANSWER);
     await poll(() => page.getByTestId('approval').count()).toBe(0);
     await ui.step('final answer');
   });

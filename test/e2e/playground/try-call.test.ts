@@ -166,9 +166,12 @@ describe('try a call', () => {
     await page.getByRole('button', { name: 'Call slow_count', exact: true }).click();
     const progress = page.getByRole('progressbar', { name: 'Progress' });
     await poll(() => progress.isVisible(), { timeout: 5000 }).toBe(true);
-    // It moves while the call runs: two different values before the end.
-    const first = await progress.getAttribute('aria-valuenow');
-    await poll(() => progress.getAttribute('aria-valuenow'), { timeout: 5000 }).not.toBe(first);
+    // It moves while the call runs: two different values before the end, with the tool's message.
+    const value = () =>
+      progress.evaluate((node) => String((node as { value?: unknown }).value ?? node.getAttribute('aria-valuenow')));
+    const first = await value();
+    await poll(value, { timeout: 5000 }).not.toBe(first);
+    await poll(() => page.getByText(/^counted [1-7] of 8$/).count()).toBeGreaterThan(0);
     await ui.step('progress');
     await poll(() => resultCode(page), { timeout: 10_000 }).toBe('ok');
     expect(await resultText(page)).toBe('counted to 8');
