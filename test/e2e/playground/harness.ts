@@ -93,7 +93,7 @@ export const test = base.extend<{ playground: Playground; ui: PlaygroundPage }>(
     },
     { scope: 'file' },
   ],
-  ui: async ({ playground, task }, use) => {
+  ui: async ({ playground, task, onTestFailed }, use) => {
     const folder = join(
       ARTIFACTS,
       slug(task.file.name.replace(/^.*\//, '').replace(/\.test\.ts$/, '')),
@@ -105,6 +105,7 @@ export const test = base.extend<{ playground: Playground; ui: PlaygroundPage }>(
     context.setDefaultTimeout(ELEMENT_MS);
     const problems: string[] = [];
     const requests: string[] = [];
+    const bodies: Promise<void>[] = [];
     let watching = true;
     const watch = (page: Page, label: string) => {
       page.on('console', (message) => {
@@ -125,12 +126,25 @@ export const test = base.extend<{ playground: Playground; ui: PlaygroundPage }>(
       });
       page.on('response', (response) => {
         if (watching && response.status() >= 400) {
-          problems.push(`${label}: ${response.status()} answer to ${response.request().method()} ${response.url()}`);
+          const request = `${response.request().method()} ${response.url()}`;
+          // The answer's body says why (the API's error code and sentence): keep its start.
+          bodies.push(
+            response
+              .text()
+              .catch(() => '')
+              .then((body) => {
+                problems.push(`${label}: ${response.status()} answer to ${request}: ${body.slice(0, 300)}`);
+              }),
+          );
         }
       });
     };
     const page = await context.newPage();
     watch(page, 'page');
+    // What the page looked like when the test failed, beside the steps it got through.
+    onTestFailed(async () => {
+      if (!page.isClosed()) await page.screenshot({ path: join(folder, 'failed.png'), fullPage: true }).catch(() => {});
+    });
     let tabs = 0;
     const goTo = async (target: Page, hash: string) => {
       await target.evaluate((fragment) => {
@@ -178,6 +192,7 @@ export const test = base.extend<{ playground: Playground; ui: PlaygroundPage }>(
       await page.waitForTimeout(250);
     } finally {
       watching = false;
+      await Promise.all(bodies);
       await context.close();
     }
     if (problems.length > 0) throw new Error(`the page had problems:\n- ${problems.join('\n- ')}`);
