@@ -93,7 +93,7 @@ export const test = base.extend<{ playground: Playground; ui: PlaygroundPage }>(
     },
     { scope: 'file' },
   ],
-  ui: async ({ playground, task, onTestFailed }, use) => {
+  ui: async ({ playground, task }, use) => {
     const folder = join(
       ARTIFACTS,
       slug(task.file.name.replace(/^.*\//, '').replace(/\.test\.ts$/, '')),
@@ -141,10 +141,6 @@ export const test = base.extend<{ playground: Playground; ui: PlaygroundPage }>(
     };
     const page = await context.newPage();
     watch(page, 'page');
-    // What the page looked like when the test failed, beside the steps it got through.
-    onTestFailed(async () => {
-      if (!page.isClosed()) await page.screenshot({ path: join(folder, 'failed.png'), fullPage: true }).catch(() => {});
-    });
     let tabs = 0;
     const goTo = async (target: Page, hash: string) => {
       await target.evaluate((fragment) => {
@@ -191,6 +187,8 @@ export const test = base.extend<{ playground: Playground; ui: PlaygroundPage }>(
       // stream never ends, so "network idle" never comes: a short pause instead.)
       await page.waitForTimeout(250);
     } finally {
+      // How the page was left: on a failure, what it showed when the test gave up.
+      await page.screenshot({ path: join(folder, 'end.png'), fullPage: true }).catch(() => {});
       watching = false;
       await Promise.all(bodies);
       await context.close();

@@ -41,13 +41,16 @@ describe('loops', () => {
     await poll(() => card.count()).toBe(1);
     await poll(async () => (await verdicts(page)).at(-1)).toBe('escalate');
     expect(await card.textContent()).toContain('failures');
-    const pending = (await playground.api<{ stage: string; rule?: string; agentId?: string }[]>('GET', '/approvals'))
-      .body;
+    const pending = (
+      await playground.api<{ stage: string; rule?: string; agentId?: string; runId: string }[]>('GET', '/approvals')
+    ).body;
     expect(pending).toEqual([expect.objectContaining({ stage: 'cycle', rule: 'failures', agentId: 'looping_agent' })]);
-    // The CycleDetector's state: the failure streak on the missing file.
-    const state = (await page.getByTestId('cycle-state').textContent()) ?? '';
-    expect(state).toMatch(/\d/);
-    expect(state).toContain('notes/missing.md');
+    // The CycleDetector shown is the one that escalated (the agent's run, not its blocked helper's), as
+    // GET /runs/:id/cycle has it: the same failure counted, the calls it remembers.
+    const escalating = pending[0]?.runId ?? '';
+    const snapshot = (await playground.api<{ failure?: { count: number } }>('GET', `/runs/${escalating}/cycle`)).body;
+    expect(snapshot.failure?.count).toBeGreaterThanOrEqual(2);
+    await poll(async () => (await page.getByTestId('cycle-state').textContent()) ?? '').toContain(escalating);
     await ui.step('escalated');
 
     // Let it go on: the agent gives its answer.
