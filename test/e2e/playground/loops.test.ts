@@ -46,11 +46,14 @@ describe('loops', () => {
     ).body;
     expect(pending).toEqual([expect.objectContaining({ stage: 'cycle', rule: 'failures', agentId: 'looping_agent' })]);
     // The CycleDetector shown is the one that escalated (the agent's run, not its blocked helper's), as
-    // GET /runs/:id/cycle has it: the same failure counted, the calls it remembers.
+    // GET /runs/:id/cycle has it: the same failure on the missing file, counted.
     const escalating = pending[0]?.runId ?? '';
-    const snapshot = (await playground.api<{ failure?: { count: number } }>('GET', `/runs/${escalating}/cycle`)).body;
+    const snapshot = (
+      await playground.api<{ failure?: { target: string; count: number } }>('GET', `/runs/${escalating}/cycle`)
+    ).body;
     expect(snapshot.failure?.count).toBeGreaterThanOrEqual(2);
-    await poll(async () => (await page.getByTestId('cycle-state').textContent()) ?? '').toContain(escalating);
+    expect(snapshot.failure?.target).toContain('notes/missing.md');
+    await poll(async () => (await page.getByTestId('cycle-state').textContent()) ?? '').toContain('notes/missing.md');
     await ui.step('escalated');
 
     // Let it go on: the agent gives its answer.

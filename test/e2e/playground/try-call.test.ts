@@ -110,8 +110,11 @@ describe('try a call', () => {
     await poll(async () => (await issues.count()) === 0 || (await issues.textContent())?.trim() === '').toBe(true);
     await page.getByRole('button', { name: 'Call read', exact: true }).click();
     await poll(() => resultCode(page)).toBe('ok');
-    const firstLine = readFileSync(join(playground.workspace, 'README.md'), 'utf8').split('\n')[0];
-    expect((await resultText(page))?.startsWith(`     1\t${firstLine}`)).toBe(true);
+    const api = await playground.api<{ text: string }>('POST', '/tools/read/call', {
+      args: { path: 'README.md', limit: 1 },
+      sessionId: 'e2e-raw',
+    });
+    expect(await resultText(page)).toBe(api.body.text);
     await ui.step('raw json result');
   });
 
@@ -124,10 +127,9 @@ describe('try a call', () => {
     await typeRaw(page, '{"path": "/etc/passwd"}');
     await page.getByRole('button', { name: 'Call read', exact: true }).click();
     await poll(() => resultCode(page)).toBe('path_not_allowed');
-    const view = (await playground.api<{ roots: { workDir: string; allowPaths: string[] } }>('GET', '/governance'))
-      .body;
-    const allowed = [view.roots.workDir, ...view.roots.allowPaths].join(', ');
-    expect(await resultText(page)).toBe(`Not allowed: /etc/passwd is outside the allowed folders (${allowed}).`);
+    expect(await resultText(page)).toBe(
+      `Not allowed: /etc/passwd is outside the allowed folders (${playground.workspace}).`,
+    );
     const trace = await traceRows(page);
     expect(trace.map((row) => `${row.step}:${row.outcome}`)).toEqual([
       'resolve:pass',
@@ -171,7 +173,7 @@ describe('try a call', () => {
       progress.evaluate((node) => String((node as { value?: unknown }).value ?? node.getAttribute('aria-valuenow')));
     const first = await value();
     await poll(value, { timeout: 5000 }).not.toBe(first);
-    await poll(() => page.getByText(/^counted [1-7] of 8$/).count()).toBeGreaterThan(0);
+    await poll(() => page.getByText(/counted [1-7] of 8/).count()).toBeGreaterThan(0);
     await ui.step('progress');
     await poll(() => resultCode(page), { timeout: 10_000 }).toBe('ok');
     expect(await resultText(page)).toBe('counted to 8');
