@@ -131,10 +131,12 @@ describe('try a call', () => {
       `Not allowed: /etc/passwd is outside the allowed folders (${playground.workspace}).`,
     );
     const trace = await traceRows(page);
+    // A refusal by governance still meets the CycleDetector (a repeated refusal is a repeat), then the audit.
     expect(trace.map((row) => `${row.step}:${row.outcome}`)).toEqual([
       'resolve:pass',
       'validate:pass',
       'govern:refused',
+      'cycle:pass',
       'record:pass',
     ]);
     const govern = trace.find((row) => row.step === 'govern')?.text ?? '';
@@ -153,8 +155,15 @@ describe('try a call', () => {
     expect(await resultText(page)).toBe(
       "Not allowed by zone 'wesgine/default': files that usually hold secrets are closed to agents",
     );
-    const govern = (await traceRows(page)).find((row) => row.step === 'govern');
-    expect(govern?.outcome).toBe('refused');
+    const trace = await traceRows(page);
+    expect(trace.map((row) => `${row.step}:${row.outcome}`)).toEqual([
+      'resolve:pass',
+      'validate:pass',
+      'govern:refused',
+      'cycle:pass',
+      'record:pass',
+    ]);
+    const govern = trace.find((row) => row.step === 'govern');
     expect(govern?.text).toContain('zone');
     expect(govern?.text).toContain('no-secrets');
     expect(govern?.text).toContain(`path:${join(playground.workspace, '.env')}`);
