@@ -68,5 +68,6 @@ export { DEFAULT_ZONE_FILE } from './zone/default-zone.js';
 export type { LoadZoneOptions } from './zone/load-zone.js';
 export { loadZone } from './zone/load-zone.js';
 export type { Zone, ZoneDecision, ZonePathRequest, ZoneRequest } from './zone/zone.js';
+export type { ZoneDescription, ZoneRuleDescription } from './zone/zone-description.js';
 export { ZoneError } from './zone/zone-error.js';
 export type { ZoneSource } from './zone/zone-source.js';

@@ -114,3 +114,18 @@ export function hardlinePath(
 export function credentialFolders(home: string = homedir()): string[] {
   return CREDENTIAL_FOLDERS.map((folder) => join(home, folder));
 }
+
+/**
+ * What Hardline protects, for a person to read (the playground's governance view): each path or
+ * pattern, and whether reading it is refused too or only writing.
+ */
+export function protectedPaths(home: string = homedir()): string[] {
+  return [
+    ...PSEUDO_FILESYSTEMS.map((root) => (root === '/dev' ? '/dev (except /dev/null)' : root)),
+    ...credentialFolders(home),
+    '**/.git (writing the entry itself)',
+    '**/.git/hooks (writing)',
+    ...[...GIT_EXECUTED_FILES].map((file) => `**/.git/${file} (writing)`),
+    ...AGENT_CONFIG_FOLDERS.map((folder) => `**/${folder} (writing)`),
+  ];
+}

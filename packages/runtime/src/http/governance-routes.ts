@@ -1,9 +1,16 @@
 import type { Hono } from 'hono';
 import type { Cell } from '../engine/cell.js';
+import { protectedPaths } from '../governance/hardline-paths.js';
+import { prepareRoots } from '../governance/sandbox-path.js';
+import { sandboxDetail } from '../sandbox/sandbox-detail.js';
+import type { Zone } from '../zone/zone.js';
+import { ownerOnly } from './owner-only.js';
 
 /** One rule of the active zone, as `GET /governance` shows it. */
 export interface ZoneRuleView {
   readonly id: string;
+  /** The zone it is written in: the active zone's id, or that of a zone it extends. */
+  readonly zone: string;
   readonly effect: 'allow' | 'ask' | 'deny';
   /** The tool patterns as written (`read`, `mcp:fs/*`, `*`). */
   readonly tools: readonly string[];
@@ -26,25 +33,91 @@ export interface GovernanceView {
     readonly rules: readonly ZoneRuleView[];
     /** The effect per category when no rule matches. */
     readonly defaults: Readonly<Record<'exploration' | 'action', 'allow' | 'ask' | 'deny'>>;
+    /**
+     * Present when the zone is code (a `Zone` object without `describe()`): its rules cannot be shown,
+     * and `defaults` are what it decides for a call of a tool without targets.
+     */
+    readonly note?: string;
   } | null;
   readonly sandbox: {
     readonly mode: 'on' | 'off';
     /** Why it is off, or what it runs with (`bubblewrap <version>`). */
     readonly detail: string;
   };
-  /** The cell's roots as the Sandbox and the OS boundary use them. */
+  /**
+   * The cell's roots as the Sandbox and the OS boundary use them, absolute: `allowPaths` is where paths
+   * may lead (the workDir alone when the cell names none), `denyPaths` where they never may.
+   */
   readonly roots: {
     readonly workDir: string;
     readonly allowPaths: readonly string[];
     readonly denyPaths: readonly string[];
   };
-  /** The paths Hardline protects whatever the zone says. */
+  /**
+   * The paths Hardline protects whatever the zone says: reading and writing, or only writing where an
+   * entry says `(writing)`.
+   */
   readonly hardline: { readonly protectedPaths: readonly string[] };
   /** Whether calls may wait for a person here (`AppOptions.approvals`). */
   readonly approvals: boolean;
 }
 
 /** `GET /governance` (owner only): the zone, the sandbox, the roots, Hardline's paths. */
-export function addGovernanceRoutes(_app: Hono, _cell: Cell, _approvals: boolean): void {
-  // Built by its issue's runtime work: see CONTRACT.
+export function addGovernanceRoutes(app: Hono, cell: Cell, approvals: boolean): void {
+  app.get('/governance', (context) => {
+    const refused = ownerOnly(context, 'what governs the cell');
+    if (refused !== undefined) return refused;
+    return context.json(governanceView(cell, approvals));
+  });
+}
+
+/** What governs `cell`'s calls, read afresh. */
+export function governanceView(cell: Cell, approvals: boolean): GovernanceView {
+  const { spec } = cell;
+  const roots = prepareRoots({
+    workDir: spec.workDir,
+    allowPaths: spec.allowPaths ?? [],
+    denyPaths: spec.denyPaths ?? [],
+  });
+  return {
+    zone: cell.zone === undefined ? null : zoneView(cell.zone, spec.workDir),
+    sandbox: { mode: cell.sandbox.mode, detail: sandboxDetail(cell.sandbox.mode) },
+    roots: {
+      workDir: spec.workDir,
+      allowPaths: roots.allowed.map((root) => root.lexical),
+      denyPaths: roots.denied.map((root) => root.lexical),
+    },
+    hardline: { protectedPaths: protectedPaths() },
+    approvals,
+  };
+}
+
+function zoneView(zone: Zone, workDir: string): NonNullable<GovernanceView['zone']> {
+  const described = zone.describe?.();
+  if (described === undefined) {
+    // A zone written as code: what it does with a call that names nothing is all that can be asked.
+    const effect = (category: 'exploration' | 'action') =>
+      zone.decide({ tool: '(any tool)', category, workDir, paths: [] }).effect;
+    return {
+      id: zone.id,
+      rules: [],
+      defaults: { exploration: effect('exploration'), action: effect('action') },
+      note: 'this zone is code (a Zone object of its own), so its rules cannot be listed',
+    };
+  }
+  return {
+    id: described.id,
+    ...(described.file === undefined ? {} : { file: described.file }),
+    ...(described.text === undefined ? {} : { text: described.text }),
+    rules: described.rules.map((rule) => ({
+      id: rule.id,
+      zone: rule.zone,
+      effect: rule.effect,
+      tools: rule.tools,
+      condition: rule.condition,
+      ...(rule.reason === undefined ? {} : { reason: rule.reason }),
+      examples: rule.examples,
+    })),
+    defaults: described.defaults,
+  };
 }

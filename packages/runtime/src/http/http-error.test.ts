@@ -19,6 +19,7 @@ describe('HTTP_ERROR_STATUS', () => {
       unknown_call: 404,
       unknown_question: 404,
       unknown_session: 404,
+      unknown_source: 404,
       method_not_allowed: 405,
       payload_too_large: 413,
       unsupported_media_type: 415,

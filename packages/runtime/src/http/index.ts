@@ -13,11 +13,12 @@
 //   GET  /approvals             the questions waiting for a person, oldest first
 //   POST /approvals/:id         `{ decision: 'approve', scope? }` | `{ decision: 'deny', reason? }`
 //   GET  /events                server-sent events: `audit` and `approval`, a comment every 15 s
-//   GET  /catalogue             every tool with its source, category, schema, dialects and docs (catalogue-routes.ts)
-//   GET  /governance            the zone, the sandbox, the roots (governance-routes.ts)
-//   GET  /sources               MCP servers and plugins; PUT|DELETE /sources/mcp/:name (source-routes.ts)
+//   GET  /catalogue             every tool with its source, category, schema, dialects and docs;
+//                               `?session=` that session's run, its own tools included (catalogue-routes.ts)
+//   GET  /governance            the zone, the sandbox, the roots, Hardline's paths; owner only (governance-routes.ts)
+//   GET  /sources               MCP servers and plugins; PUT|DELETE /sources/mcp/:name; owner only (source-routes.ts)
 //   GET  /runs/:id/cycle        a run's CycleDetector; GET /sessions/:id/cycle (cycle-routes.ts)
-//   GET  /                      the page, when `page` is given, without a token (page-routes.ts)
+//   GET  /, /assets/*           the page, when `page` is given, without a token (page-routes.ts)
 //
 // Decisions:
 // - A call answers 200 with the ToolResult whatever it says, refusals included: the result is what the
@@ -39,7 +40,7 @@
 export type { AuthOptions } from './auth-options.js';
 export type { ActorToken } from './bearer-auth.js';
 export type { PendingCallBody } from './call-routes.js';
-export type { CatalogueEntry } from './catalogue-routes.js';
+export type { CatalogueDialect, CatalogueEntry } from './catalogue-routes.js';
 export type { AppOptions } from './create-app.js';
 export { createApp, DEFAULT_BODY_LIMIT } from './create-app.js';
 export type { ListedDeclaration } from './dialect-listing.js';

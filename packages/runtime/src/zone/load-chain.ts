@@ -4,10 +4,12 @@ import { reporter } from './check-fields.js';
 import { checkPolicy, type PolicySpec } from './check-policy.js';
 import { POLICY_EXTENSIONS, readPolicyFile } from './read-policy-file.js';
 
-/** One zone of an `extends` chain: its checked policy, its file (none for an object) and its parents. */
+/** One zone of an `extends` chain: its checked policy, its file and text (none for an object), its parents. */
 export interface ChainLink {
   readonly spec: PolicySpec;
   readonly file: string | undefined;
+  /** The file's text as it was read, for a person to see what was loaded. */
+  readonly text: string | undefined;
   readonly parents: readonly ChainLink[];
 }
 
@@ -20,7 +22,12 @@ export function loadChain(source: string | object, baseDir: string | undefined, 
   const links: ChainLink[] = [];
   const loaded = new Map<string, ChainLink | undefined>();
 
-  const fromValue = (value: unknown, file: string | undefined, stack: readonly ChainStep[]): ChainLink | undefined => {
+  const fromValue = (
+    value: unknown,
+    file: string | undefined,
+    stack: readonly ChainStep[],
+    text?: string,
+  ): ChainLink | undefined => {
     const report = reporter(file, problems);
     const spec = checkPolicy(value, report);
     if (spec === undefined) return undefined;
@@ -45,7 +52,7 @@ export function loadChain(source: string | object, baseDir: string | undefined, 
       const parent = fromFile(found, stack);
       if (parent !== undefined) parents.push(parent);
     });
-    const link: ChainLink = { spec, file, parents };
+    const link: ChainLink = { spec, file, text, parents };
     links.push(link);
     return link;
   };
@@ -53,7 +60,7 @@ export function loadChain(source: string | object, baseDir: string | undefined, 
   const fromFile = (step: ChainStep, stack: readonly ChainStep[]): ChainLink | undefined => {
     if (loaded.has(step.key)) return loaded.get(step.key);
     const read = readPolicyFile(step.file, reporter(step.file, problems));
-    const link = read === undefined ? undefined : fromValue(read.value, step.file, [...stack, step]);
+    const link = read === undefined ? undefined : fromValue(read.value, step.file, [...stack, step], read.text);
     loaded.set(step.key, link);
     return link;
   };

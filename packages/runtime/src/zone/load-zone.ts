@@ -33,5 +33,8 @@ export function loadZone(source: string | object, options: LoadZoneOptions = {})
   for (const link of links) {
     for (const spec of link.spec.rules) rules.push({ spec, zone: link.spec.zone, order: rules.length });
   }
-  return new PolicyZone(zone.spec.zone, rules, chainDefaults(zone), options.home ?? homedir());
+  return new PolicyZone(zone.spec.zone, rules, chainDefaults(zone), options.home ?? homedir(), {
+    file: zone.file,
+    text: zone.text,
+  });
 }

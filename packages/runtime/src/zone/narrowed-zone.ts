@@ -1,5 +1,6 @@
 import { type Effect, strictness } from './effect.js';
 import type { Zone, ZoneDecision, ZonePathRequest, ZoneRequest } from './zone.js';
+import type { ZoneDescription } from './zone-description.js';
 
 /**
  * `parent` narrowed by `child`: each decides on its own and the stricter decision stands (on a tie, the
@@ -26,6 +27,26 @@ export function narrowZone(parent: Zone, child: Zone): Zone {
     },
     narrow(next: Zone): Zone {
       return narrowZone(this, next);
+    },
+    ...(parent.describe === undefined || child.describe === undefined
+      ? {}
+      : { describe: () => narrowedDescription(parent, child) }),
+  };
+}
+
+/** Both chains' rules, the parent's first, and per category the stricter default: what applies. */
+function narrowedDescription(parent: Zone, child: Zone): ZoneDescription {
+  const first = (parent.describe as () => ZoneDescription)();
+  const second = (child.describe as () => ZoneDescription)();
+  const stricter = (a: Effect, b: Effect) => (strictness(b) > strictness(a) ? b : a);
+  return {
+    id: `${first.id} > ${second.id}`,
+    file: undefined,
+    text: undefined,
+    rules: [...first.rules, ...second.rules],
+    defaults: {
+      exploration: stricter(first.defaults.exploration, second.defaults.exploration),
+      action: stricter(first.defaults.action, second.defaults.action),
     },
   };
 }

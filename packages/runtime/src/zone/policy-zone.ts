@@ -6,6 +6,7 @@ import { type RuleSpec, ruleMatchesCommand, ruleMatchesHost, ruleMatchesPath } f
 import { matchesTool } from './tool-pattern.js';
 import type { Zone, ZoneDecision, ZonePathRequest, ZoneRequest } from './zone.js';
 import type { Category, DefaultChoice } from './zone-defaults.js';
+import { describeRule, type ZoneDescription } from './zone-description.js';
 import { defaultReason, describeSubject, ruleReason, type Subject } from './zone-reasons.js';
 
 /** A rule of the chain as `decide` uses it. */
@@ -49,14 +50,17 @@ export class PolicyZone implements Zone {
   readonly #home: { readonly lexical: string; readonly real: string };
   readonly #byTool = new Map<string, ToolRules>();
   readonly #anchors = new Map<string, { readonly lexical: PathAnchors; readonly real: PathAnchors }>();
+  readonly #loaded: { readonly file?: string | undefined; readonly text?: string | undefined };
 
   constructor(
     id: string,
     rules: readonly ZoneRule[],
     defaults: Readonly<Record<Category, DefaultChoice>>,
     home: string,
+    loaded: { readonly file?: string | undefined; readonly text?: string | undefined } = {},
   ) {
     this.id = id;
+    this.#loaded = loaded;
     this.#rules = rules.map((rule) => ({
       ...rule,
       rank: strictness(rule.spec.effect),
@@ -179,6 +183,16 @@ export class PolicyZone implements Zone {
 
   narrow(child: Zone): Zone {
     return narrowZone(this, child);
+  }
+
+  describe(): ZoneDescription {
+    return {
+      id: this.id,
+      file: this.#loaded.file,
+      text: this.#loaded.text,
+      rules: this.#rules.map((rule) => describeRule(rule.spec, rule.zone)),
+      defaults: { exploration: this.#defaults.exploration.effect, action: this.#defaults.action.effect },
+    };
   }
 
   #decision(

@@ -20,10 +20,13 @@ const YAML_MISTAKES: Partial<Record<ErrorCode, string>> = {
 };
 
 /**
- * The parsed contents of a `.yaml`, `.yml` or `.json` policy file, or `undefined` after reporting why it
- * cannot be read (with the line and column of each YAML syntax error).
+ * The parsed contents of a `.yaml`, `.yml` or `.json` policy file and its text, or `undefined` after
+ * reporting why it cannot be read (with the line and column of each YAML syntax error).
  */
-export function readPolicyFile(file: string, report: Report): { readonly value: unknown } | undefined {
+export function readPolicyFile(
+  file: string,
+  report: Report,
+): { readonly value: unknown; readonly text: string } | undefined {
   const extension = extname(file).toLowerCase();
   if (!(POLICY_EXTENSIONS as readonly string[]).includes(extension)) {
     report('', 'a zone policy file must end in .yaml, .yml or .json');
@@ -37,7 +40,8 @@ export function readPolicyFile(file: string, report: Report): { readonly value: 
     report('', code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? (error as Error).message})`);
     return undefined;
   }
-  return extension === '.json' ? parseJson(text, report) : parseYaml(text, report);
+  const parsed = extension === '.json' ? parseJson(text, report) : parseYaml(text, report);
+  return parsed === undefined ? undefined : { value: parsed.value, text };
 }
 
 // The YAML parser is loaded when the first YAML file is read, not when the runtime is imported: it is a

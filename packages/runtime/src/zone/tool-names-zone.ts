@@ -1,5 +1,6 @@
 import type { Effect } from './effect.js';
 import type { Zone, ZoneDecision, ZonePathRequest, ZoneRequest } from './zone.js';
+import type { ZoneDescription } from './zone-description.js';
 
 /**
  * `zone` deciding on every name of a tool: each request carries the tool's aliases, so a rule that names
@@ -22,5 +23,6 @@ export function toolNamesZone(zone: Zone, aliasesOf: (tool: string) => readonly 
     narrow(child: Zone): Zone {
       return toolNamesZone(zone.narrow(child), aliasesOf);
     },
+    ...(zone.describe === undefined ? {} : { describe: () => (zone.describe as () => ZoneDescription)() }),
   };
 }

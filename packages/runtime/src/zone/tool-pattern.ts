@@ -4,6 +4,8 @@ import { piecesSource, starPieces } from './glob-source.js';
 export interface ToolPatterns {
   readonly names: ReadonlySet<string>;
   readonly globs: readonly RegExp[];
+  /** The patterns as the policy wrote them, in its order. */
+  readonly written: readonly string[];
 }
 
 export function compileToolPatterns(entries: readonly string[]): ToolPatterns {
@@ -13,7 +15,7 @@ export function compileToolPatterns(entries: readonly string[]): ToolPatterns {
     if (!entry.includes('*')) names.add(entry);
     else globs.push(new RegExp(`^${piecesSource(starPieces(entry), '[^]', '$', { value: 0 })}`, 'u'));
   }
-  return { names, globs };
+  return { names, globs, written: Object.freeze([...entries]) };
 }
 
 export function matchesTool(patterns: ToolPatterns, tool: string): boolean {

@@ -28,6 +28,7 @@
 // - `narrow(child)`: both zones decide on their own and the stricter decision stands (ties: the parent's).
 
 import type { Effect } from './effect.js';
+import type { ZoneDescription } from './zone-description.js';
 
 export { type LoadZoneOptions, loadZone } from './load-zone.js';
 export { ZoneError } from './zone-error.js';
@@ -86,4 +87,9 @@ export interface Zone {
   allowsHosts(tool: string, aliases?: readonly string[]): boolean;
   /** A zone that is this one narrowed by `child` (both chains apply; strictest wins): for sub-agents and per-run zones. */
   narrow(child: Zone): Zone;
+  /**
+   * What the zone is, for a person to look at: its rules, defaults and file. Loaded zones have it; a
+   * zone written as code may leave it out (its rules are its code).
+   */
+  describe?(): ZoneDescription;
 }
