@@ -99,6 +99,40 @@ describe('governance', () => {
     expect(existsSync(join(playground.workspace, 'denied-by-person.txt'))).toBe(false);
     const rows = governance.getByTestId('audit-stream').getByTestId('audit-row');
     await poll(() => rows.filter({ hasText: 'exec' }).first().getAttribute('data-stage')).toBe('approval');
-    await ui.step('denied');
+    // The outcome filter: refusals only, the denial among them.
+    await governance.getByRole('combobox', { name: 'Outcome' }).selectOption({ label: 'not ok' });
+    await poll(() => rows.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-outcome')))).not.toContain(
+      'ok',
+    );
+    expect(await rows.filter({ hasText: 'exec' }).count()).toBe(1);
+    await ui.step('denied', governance);
+  });
+
+  test('approves an exec for the session: the same call again in that session runs without asking', async ({
+    playground,
+    ui,
+  }) => {
+    const { page } = ui;
+    await ui.open('#/tools/exec/try');
+    const command = 'touch approved-for-session.txt && echo once more';
+    await callExec(page, command);
+    await poll(() => page.getByTestId('call-waiting').textContent()).toContain('Waiting for approval');
+    const governance = await ui.newTab('#/governance');
+    const card = governance.getByTestId('approvals').getByTestId('approval').filter({ hasText: 'exec' });
+    await poll(() => card.count()).toBe(1);
+    await card.getByRole('button', { name: 'Approve for the session' }).click();
+    await poll(() => resultCode(page)).toBe('ok');
+    expect(existsSync(join(playground.workspace, 'approved-for-session.txt'))).toBe(true);
+    // Again, from the same page (the same session): no one is asked this time.
+    await callExec(page, command);
+    // Two exec calls ended ok in the audit stream, and nothing waited for anyone the second time.
+    const rows = governance.getByTestId('audit-stream').getByTestId('audit-row').filter({ hasText: 'exec' });
+    await poll(() =>
+      rows.evaluateAll((nodes) => nodes.filter((node) => node.getAttribute('data-outcome') === 'ok').length),
+    ).toBe(2);
+    expect(await page.getByTestId('call-waiting').count()).toBe(0);
+    expect(await resultCode(page)).toBe('ok');
+    expect((await playground.api<unknown[]>('GET', '/approvals')).body).toEqual([]);
+    await ui.step('approved for the session');
   });
 });
