@@ -9,12 +9,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type PlaygroundOptions, type RunningPlayground, startPlayground } from '@wesgine/playground/server';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { test as base, expect } from 'vitest';
+import { test as base, expect, vi } from 'vitest';
 import { buildPage, DESKTOP, type InPage, launchChromium, REPO } from './chromium.js';
 
 export { CHROMIUM_FLAGS, DESKTOP, type InPage, PHONE, REPO } from './chromium.js';
 
 export const ARTIFACTS = join(REPO, 'test', '.artifacts', 'playground');
+
+// A browser test walks a real page, a real server and its child processes on a machine other suites
+// share: its time limit is generous (the file's first test also builds the page and starts the browser).
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 /** How long a test waits for the page to show something (a poll) and for one element (a locator). */
 export const WAIT_MS = 15_000;
