@@ -3,6 +3,7 @@ import { usePlayground } from './api/playground-context.js';
 import { type Route, routeHref, useRoute } from './router.js';
 import { CatalogueView } from './views/catalogue/catalogue-view.js';
 import { ToolView } from './views/catalogue/tool-view.js';
+import { keepAuditLog } from './views/governance/audit-log.js';
 import { GovernanceView } from './views/governance/governance-view.js';
 import { LoopsView } from './views/loops/loops-view.js';
 import { SourcesView } from './views/sources/sources-view.js';
@@ -17,6 +18,9 @@ const NAV: readonly { readonly label: string; readonly route: Route }[] = [
 /** The page: a header with the views, and the view the URL's fragment names. */
 export function App() {
   const route = useRoute();
+  const { events } = usePlayground();
+  // The audit log hears from the start, so Governance and Loops show calls made before they opened.
+  useEffect(() => void keepAuditLog(events), [events]);
   const current = route.view === 'tool' ? 'catalogue' : route.view;
   return (
     <>
