@@ -17,7 +17,7 @@ import { buildPage, DESKTOP, launchChromium } from '../e2e/playground/chromium.j
 import { summarise, table } from './_measure.js';
 
 /** Cold loads per case. */
-const LOADS = 15;
+const LOADS = 21;
 
 const REFERENCE = 'plain node:http, same files: load event';
 const PAGE_LOAD = 'playground: load event';

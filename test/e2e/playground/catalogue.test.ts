@@ -136,7 +136,7 @@ describe('the catalogue', () => {
     await ui.step('docs tab');
   });
 
-  test('is readable at 390x844: the list and a tool page, no sideways scroll', async ({ playground, ui }) => {
+  test('is readable at 390x844: every view, no sideways scroll', async ({ playground, ui }) => {
     const { page } = ui;
     const listed = (await playground.api<CatalogueEntry[]>('GET', '/catalogue?session=e2e-catalogue')).body;
     await ui.open('#/catalogue', PHONE);
@@ -149,5 +149,11 @@ describe('the catalogue', () => {
     await ui.go('#/governance');
     await poll(() => page.getByTestId('zone-rules').isVisible()).toBe(true);
     await ui.step('phone governance');
+    await ui.go('#/loops');
+    await poll(() => page.getByRole('button', { name: 'Run the looping agent' }).isVisible()).toBe(true);
+    await ui.step('phone loops');
+    await ui.go('#/sources');
+    await poll(() => page.getByRole('form', { name: 'Add an MCP server' }).isVisible()).toBe(true);
+    await ui.step('phone sources');
   });
 });
