@@ -57,6 +57,10 @@ try {
   const page = await open('#/catalogue');
   await page.getByTestId('catalogue-item').first().waitFor();
   await shot(page, 'catalogue');
+  const phone = await open('#/catalogue', PHONE);
+  await phone.getByTestId('catalogue-item').first().waitFor();
+  await shot(phone, 'catalogue-phone');
+  await phone.close();
 
   await go(page, '#/tools/read/try');
   await page
@@ -103,10 +107,6 @@ try {
   await form.getByRole('button', { name: 'Add server' }).click();
   await page.getByTestId('mcp-server').filter({ hasText: 'ready' }).waitFor({ timeout: 30_000 });
   await shot(page, 'sources');
-
-  const phone = await open('#/catalogue', PHONE);
-  await phone.getByTestId('catalogue-item').first().waitFor();
-  await shot(phone, 'catalogue-phone');
 } finally {
   await browser.close();
   await playground.close();
