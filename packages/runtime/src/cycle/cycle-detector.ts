@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ToolCategory } from '@wesgine/schema';
 import { canonicalJson } from './canonical-json.js';
 import { type CycleConfig, DEFAULT_CYCLE_CONFIG } from './cycle-config.js';
+import type { CycleSnapshot, CycleVerdictRecord } from './cycle-snapshot.js';
 
 /** One call as the detector sees it, before it runs. */
 export interface CycleCall {
@@ -42,6 +43,9 @@ export type CycleVerdict =
     };
 
 const OK: CycleVerdict = { action: 'ok' };
+
+/** How many verdicts that were not `ok` `snapshot()` remembers: the latest 20. */
+export const VERDICTS_KEPT = 20;
 const SEVERITY = { ok: 0, warn: 1, escalate: 2, block: 3 } as const;
 
 interface Seen {
@@ -55,6 +59,7 @@ interface Seen {
  * repeating cycle of 2 to 5 calls, edits that undo each other, looking without ever acting, and the same
  * failure three times. `before` judges a call (a block means: do not run it); `after` records what it did
  * and may escalate. `reset` starts afresh when a new user message arrives or the human answers.
+ * `snapshot` says what it holds now, and the latest verdicts that were not `ok` (for a person watching).
  */
 export class CycleDetector {
   readonly #config: CycleConfig;
@@ -66,6 +71,8 @@ export class CycleDetector {
   #actionTarget: string | undefined;
   #contents = new Map<string, { readonly seen: Set<string>; last: string; revisits: number }>();
   #failure: { readonly target: string; readonly code: string; count: number } | undefined;
+  /** The latest verdicts that were not `ok`, oldest first; `reset` keeps them: they are what happened. */
+  readonly #verdicts: CycleVerdictRecord[] = [];
 
   constructor(config: CycleConfig = DEFAULT_CYCLE_CONFIG) {
     this.#config = config;
@@ -87,13 +94,15 @@ export class CycleDetector {
     const acting = call.category === 'action' && target !== undefined;
     this.#actionStreak = acting ? (target === this.#actionTarget ? this.#actionStreak + 1 : 1) : 0;
     this.#actionTarget = acting ? target : undefined;
-    return strongest([
+    const verdict = strongest([
       this.#repeatVerdict(call),
       this.#cycleVerdict(),
       this.#revisitVerdict(call, target),
       this.#streakVerdict('exploration-streak', this.#explorationStreak),
       this.#streakVerdict('action-streak', this.#actionStreak),
     ]);
+    if (verdict.action !== 'ok') this.#remember(call.tool, verdict);
+    return verdict;
   }
 
   after(call: CycleCall, outcome: CycleOutcome): CycleVerdict {
@@ -122,12 +131,30 @@ export class CycleDetector {
     const { count, code } = this.#failure;
     if (count < this.#config.failuresBeforeEscalation) return OK;
     const failed = `${call.tool} failed ${count} times in a row with ${code} on the same target.`;
-    return {
+    const escalation: Extract<CycleVerdict, { action: 'escalate' }> = {
       action: 'escalate',
       rule: 'failures',
       reason: failed,
       message: `${failed} Stop and ask the user how to go on, or try a different approach.`,
       question: `${failed} Approve to let the agent go on, deny to stop it.`,
+    };
+    this.#remember(call.tool, escalation);
+    return escalation;
+  }
+
+  /** What the detector holds now: its counts, the calls it remembers and its latest verdicts, as copies. */
+  snapshot(): CycleSnapshot {
+    const failure = this.#failure;
+    return {
+      config: structuredClone(this.#config),
+      repeat: { tool: this.#history.at(-1)?.tool, count: this.#streak },
+      explorationStreak: this.#explorationStreak,
+      actionStreak: this.#actionStreak,
+      ...(failure === undefined
+        ? {}
+        : { failure: { target: failure.target, code: failure.code, count: failure.count } }),
+      recent: this.#history.map(({ tool, category }) => ({ tool, category })),
+      verdicts: [...this.#verdicts],
     };
   }
 
@@ -141,6 +168,12 @@ export class CycleDetector {
     this.#actionTarget = undefined;
     this.#contents.clear();
     this.#failure = undefined;
+  }
+
+  #remember(tool: string, verdict: Exclude<CycleVerdict, { action: 'ok' }>): void {
+    const { action, rule, message } = verdict;
+    this.#verdicts.push({ at: new Date().toISOString(), tool, action, rule, message });
+    if (this.#verdicts.length > VERDICTS_KEPT) this.#verdicts.shift();
   }
 
   #repeatVerdict(call: CycleCall): CycleVerdict {

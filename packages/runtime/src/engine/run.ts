@@ -11,6 +11,7 @@ import {
 } from '@wesgine/schema';
 import type { HumanChannel } from '../approval/approval-request.js';
 import { CycleDetector } from '../cycle/cycle-detector.js';
+import type { CycleSnapshot } from '../cycle/cycle-snapshot.js';
 import { prepareRoots } from '../governance/sandbox-path.js';
 import type { AuditEvent } from '../pipeline/audit-event.js';
 import type { CallOptions } from '../pipeline/call-options.js';
@@ -162,6 +163,14 @@ export class Run {
   /** Every name this run knows now, aliases included, for "did you mean". */
   knownNames(): string[] {
     return [...this.#own.keys(), ...this.#cell.knownNames()];
+  }
+
+  /**
+   * What this run's CycleDetector holds now: its streaks, the calls it remembers and its latest
+   * verdicts that were not `ok` (`GET /runs/:id/cycle` serves it). A copy: changing it changes nothing.
+   */
+  cycleSnapshot(): CycleSnapshot {
+    return this.#scope.detector.snapshot();
   }
 
   /** A new user message or an answered question: the cycle counts start again. */

@@ -85,7 +85,7 @@ describe('request bodies', () => {
     [
       '{"__proto__":{"args":{}}}',
       'invalid_body',
-      "unknown field '__proto__' in the body; it takes args, actor, sessionId and dialect (the tool's arguments go under args)",
+      "unknown field '__proto__' in the body; it takes args, actor, sessionId, dialect and trace (the tool's arguments go under args)",
     ],
   ])('answers the body %j with 400', async (body, code, message) => {
     const response = await app.request('/tools/add/call', {

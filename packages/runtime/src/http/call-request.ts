@@ -7,17 +7,20 @@ export interface CallRequest {
   readonly sessionId: string | undefined;
   /** The body's `dialect`, as given: `call-dialect.ts` checks it against the query's. */
   readonly dialect: string | undefined;
+  /** Whether the answer carries the call's steps (`trace: CallStep[]` beside the result). */
+  readonly trace: boolean;
 }
 
 export type ParsedCall =
   | { readonly ok: true; readonly value: CallRequest }
   | { readonly ok: false; readonly message: string };
 
-const FIELDS = ['args', 'actor', 'sessionId', 'dialect'] as const;
+const FIELDS = ['args', 'actor', 'sessionId', 'dialect', 'trace'] as const;
 
 /**
- * The call's body is `{ args?, actor?, sessionId?, dialect? }`. `args` left out means `{}`; `dialect`
- * names the provider dialect `args` came in (`openai-strict`, `gemini`, ...). `actor` and
+ * The call's body is `{ args?, actor?, sessionId?, dialect?, trace? }`. `args` left out means `{}`;
+ * `dialect` names the provider dialect `args` came in (`openai-strict`, `gemini`, ...); `trace: true`
+ * asks for the call's steps beside its result (the playground draws them). `actor` and
  * `sessionId` fall back to the `x-wesgine-actor` and `x-wesgine-session` headers (an empty header counts
  * as absent). The shape of the envelope is checked here; the arguments themselves are the pipeline's to
  * validate, and a mistake there is a `ToolResult` with `invalid_arguments`, not an HTTP error.
@@ -30,13 +33,14 @@ export function parseCallRequest(
   if (extra !== undefined) {
     return {
       ok: false,
-      message: `unknown field '${extra}' in the body; it takes args, actor, sessionId and dialect (the tool's arguments go under args)`,
+      message: `unknown field '${extra}' in the body; it takes args, actor, sessionId, dialect and trace (the tool's arguments go under args)`,
     };
   }
-  const { args = {}, actor, sessionId, dialect } = body;
+  const { args = {}, actor, sessionId, dialect, trace = false } = body;
   if (typeof args !== 'object' || args === null || Array.isArray(args)) {
     return { ok: false, message: "'args' must be a JSON object of the tool's arguments" };
   }
+  if (typeof trace !== 'boolean') return { ok: false, message: "'trace' must be true or false" };
   for (const [field, value] of [
     ['actor', actor],
     ['sessionId', sessionId],
@@ -53,6 +57,7 @@ export function parseCallRequest(
       actor: (actor as string | undefined) ?? (headers.actor || undefined),
       sessionId: (sessionId as string | undefined) ?? (headers.session || undefined),
       dialect: dialect as string | undefined,
+      trace,
     },
   };
 }

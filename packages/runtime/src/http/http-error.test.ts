@@ -18,6 +18,7 @@ describe('HTTP_ERROR_STATUS', () => {
       unknown_approval: 404,
       unknown_call: 404,
       unknown_question: 404,
+      unknown_run: 404,
       unknown_session: 404,
       unknown_source: 404,
       method_not_allowed: 405,

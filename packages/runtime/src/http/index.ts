@@ -5,11 +5,12 @@
 //                               `?dialect=<DIALECT_NAMES>` gives `[{ tool, name, declaration }]` instead:
 //                               each provider declaration as it is sent, beside the tool's own name
 //   GET  /tools/descriptions    text/plain, one block per tool (see toolDescriptionsText in @wesgine/schema)
-//   POST /tools/:name/call      `{ args?, actor?, sessionId?, dialect? }` -> the ToolResult; `dialect` (or
-//                               `?dialect=`) decodes provider-shaped args, and `:name` may be the
+//   POST /tools/:name/call      `{ args?, actor?, sessionId?, dialect?, trace? }` -> the ToolResult; `dialect`
+//                               (or `?dialect=`) decodes provider-shaped args, and `:name` may be the
 //                               provider name; 202 with where to answer when the call waits for a
-//                               person (call-routes.ts)
-//   GET  /calls/:id             that call's result (200) or what it waits on (202); `?wait=<s>` long-polls
+//                               person (call-routes.ts); `trace: true` adds `trace: CallStep[]`
+//   GET  /calls/:id             that call's result (200, with its trace when asked) or what it waits on
+//                               (202); `?wait=<s>` long-polls
 //   GET  /approvals             the questions waiting for a person, oldest first
 //   POST /approvals/:id         `{ decision: 'approve', scope? }` | `{ decision: 'deny', reason? }`
 //   GET  /events                server-sent events: `audit` and `approval`, a comment every 15 s
@@ -17,7 +18,8 @@
 //                               `?session=` that session's run, its own tools included (catalogue-routes.ts)
 //   GET  /governance            the zone, the sandbox, the roots, Hardline's paths; owner only (governance-routes.ts)
 //   GET  /sources               MCP servers and plugins; PUT|DELETE /sources/mcp/:name; owner only (source-routes.ts)
-//   GET  /runs/:id/cycle        a run's CycleDetector; GET /sessions/:id/cycle (cycle-routes.ts)
+//   GET  /runs/:id/cycle        a run's CycleDetector snapshot (live, or among the 100 latest callers)
+//   GET  /sessions/:id/cycle    that of the session's run (`?actor=` for the owner) (cycle-routes.ts)
 //   GET  /, /assets/*           the page, when `page` is given, without a token (page-routes.ts)
 //
 // Decisions:
@@ -43,6 +45,7 @@ export type { PendingCallBody } from './call-routes.js';
 export type { CatalogueDialect, CatalogueEntry } from './catalogue-routes.js';
 export type { AppOptions } from './create-app.js';
 export { createApp, DEFAULT_BODY_LIMIT } from './create-app.js';
+export type { RunCycleBody } from './cycle-routes.js';
 export type { ListedDeclaration } from './dialect-listing.js';
 export type { GovernanceView, ZoneRuleView } from './governance-routes.js';
 export type { HttpErrorBody, HttpErrorCode } from './http-error.js';
@@ -51,3 +54,4 @@ export type { PageOptions } from './page-routes.js';
 export type { HttpServer, ServeOptions } from './serve.js';
 export { serve } from './serve.js';
 export type { SourcesView } from './source-routes.js';
+export type { TracedResult } from './tool-routes.js';

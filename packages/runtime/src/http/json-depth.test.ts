@@ -75,7 +75,7 @@ describe('a deeply nested body', () => {
       error: {
         code: 'invalid_body',
         message:
-          "unknown field 'k0' in the body; it takes args, actor, sessionId and dialect (the tool's arguments go under args)",
+          "unknown field 'k0' in the body; it takes args, actor, sessionId, dialect and trace (the tool's arguments go under args)",
       },
     });
   });

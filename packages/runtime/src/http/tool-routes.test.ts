@@ -229,7 +229,7 @@ describe('POST /tools/:name/call', () => {
     [{ args: null }, "'args' must be a JSON object of the tool's arguments"],
     [
       { a: 1 },
-      "unknown field 'a' in the body; it takes args, actor, sessionId and dialect (the tool's arguments go under args)",
+      "unknown field 'a' in the body; it takes args, actor, sessionId, dialect and trace (the tool's arguments go under args)",
     ],
     [{ actor: 7 }, "'actor' must be a non-empty string"],
     [{ sessionId: '' }, "'sessionId' must be a non-empty string"],

@@ -1,6 +1,9 @@
 import { type AnyToolDefinition, isDialectName, resolveCategory, toJsonSchemaTool } from '@wesgine/schema';
 import type { Hono } from 'hono';
 import type { Cell } from '../engine/cell.js';
+import type { CallOptions } from '../pipeline/call-options.js';
+import type { CallStep } from '../pipeline/call-step.js';
+import type { ToolResult } from '../pipeline/tool-result.js';
 import { callDialect, unknownDialect } from './call-dialect.js';
 import { parseCallRequest } from './call-request.js';
 import { pendingCallResponse } from './call-routes.js';
@@ -15,7 +18,7 @@ import type { WaitingCalls } from './waiting-calls.js';
 
 /**
  * `GET /tools`, `GET /tools/descriptions` and `POST /tools/:name/call` (202 when the call waits for a
- * person: see call-routes.ts). The lists show the cell's tools
+ * person: see call-routes.ts; `trace: true` adds the call's steps to its result). The lists show the cell's tools
  * (engine tools it has not disabled, its own, its sources'), sorted by name, read afresh on every request
  * so that registering or unregistering shows at once.
  */
@@ -70,9 +73,17 @@ export function addToolRoutes(app: Hono, cell: Cell, runs: SessionRuns, readBody
       return httpError(context, 'unavailable', 'the cell is stopped; it takes no more calls');
     }
     const name = context.req.param('name');
-    // A call that waits for a person answers 202 now, with where to answer and where its result will be.
-    const options = dialect.dialect === undefined ? {} : { dialect: dialect.dialect };
-    const started = await calls.start(name, actor, () => run.call(name, args, options));
+    // A call that waits for a person answers 202 now, with where to answer and where its result will be;
+    // a traced call's steps are kept with its result, so `GET /calls/:id` answers them too.
+    const steps: CallStep[] | undefined = request.value.trace ? [] : undefined;
+    const options: CallOptions = {
+      ...(dialect.dialect === undefined ? {} : { dialect: dialect.dialect }),
+      ...(steps === undefined ? {} : { onStep: (step: CallStep) => steps.push(step) }),
+    };
+    const started = await calls.start(name, actor, async (): Promise<TracedResult> => {
+      const result = await run.call(name, args, options);
+      return steps === undefined ? result : { ...result, trace: steps };
+    });
     if (!started.ended) return pendingCallResponse(context, started.call);
     const { result } = started;
     // 404 only when the route's tool does not exist; `unknown_tool` from inside a tool (a sub-agent
@@ -83,6 +94,9 @@ export function addToolRoutes(app: Hono, cell: Cell, runs: SessionRuns, readBody
     return context.json(result);
   });
 }
+
+/** What a call with `trace: true` answers with 200 (and `GET /calls/:id` once it ended): its result and steps. */
+export type TracedResult = ToolResult & { readonly trace?: readonly CallStep[] };
 
 function cellTools(cell: Cell): AnyToolDefinition[] {
   return cell

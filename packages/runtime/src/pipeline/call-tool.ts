@@ -1,11 +1,12 @@
-import { DIALECT_NAMES, type DialectName, isDialectName, toToolError } from '@wesgine/schema';
-import type { CycleOutcome } from '../cycle/cycle-detector.js';
+import { type DialectName, toToolError } from '@wesgine/schema';
+import type { CycleOutcome, CycleVerdict } from '../cycle/cycle-detector.js';
 import type { RegisteredTool } from '../registry/registered-tool.js';
 import { approvalStage } from './approval-stage.js';
 import { nextCallId } from './call-id.js';
 import type { CallOptions } from './call-options.js';
 import type { CallScope } from './call-scope.js';
 import { callSignal } from './call-signal.js';
+import { CallTrace } from './call-trace.js';
 import { contentHash, writtenPaths } from './content-hash.js';
 import { cycleCall } from './cycle-stage.js';
 import { escalateStage } from './escalate-stage.js';
@@ -13,6 +14,7 @@ import { type Governed, governStage } from './govern-stage.js';
 import { handleStage } from './handle-stage.js';
 import { HandlerContext } from './handler-context.js';
 import { markedArguments } from './marked-arguments.js';
+import { readCallOptions } from './read-call-options.js';
 import { isRefusal, type Refusal, refuse } from './refusal.js';
 import { auditName, resolveStage } from './resolve-stage.js';
 import { shapeStage } from './shape-stage.js';
@@ -32,15 +34,21 @@ export function callTool(
   given: unknown,
   options: CallOptions = NO_OPTIONS,
 ): Promise<ToolResult> {
-  const began: Began = { started: performance.now(), callId: nextCallId(), dialect: undefined, options };
+  const started = performance.now();
+  const began: Began = { started, callId: nextCallId(), dialect: undefined, options, trace: undefined };
   if (options === NO_OPTIONS) return walk(scope, name, given, began);
-  const read = readOptions(options);
+  const read = readCallOptions(options);
   if (typeof read === 'string') {
     const refusal = refuse('validate', 'invalid_arguments', read);
     return Promise.resolve(refused(scope, auditName(name), undefined, { ...began, options: NO_OPTIONS }, refusal));
   }
-  const { dialect, signal } = read;
-  const named = { ...began, options: read, ...(dialect === undefined ? {} : { dialect }) };
+  const { dialect, signal, onStep } = read;
+  const named = {
+    ...began,
+    options: read,
+    ...(dialect === undefined ? {} : { dialect }),
+    ...(onStep === undefined ? {} : { trace: new CallTrace(onStep, started) }),
+  };
   if (signal === undefined) return walk(scope, name, given, named);
   return walkWithSignal(scope, name, given, named, signal);
 }
@@ -63,36 +71,6 @@ async function walkWithSignal(
 
 const NO_OPTIONS: CallOptions = Object.freeze({});
 
-/**
- * The options of a call read once into a plain object, or what is wrong with them: they come from a
- * program, maybe over the wire, and a getter or Proxy among them is not read again during the call.
- */
-function readOptions(options: CallOptions): CallOptions | string {
-  if (typeof options !== 'object' || options === null)
-    return `the call options must be an object, not ${options === null ? 'null' : typeof options}`;
-  let read: CallOptions;
-  try {
-    const { dialect, signal, onProgress, onLog } = options;
-    read = {
-      ...(dialect === undefined ? {} : { dialect }),
-      ...(signal === undefined ? {} : { signal }),
-      ...(onProgress === undefined ? {} : { onProgress }),
-      ...(onLog === undefined ? {} : { onLog }),
-    };
-  } catch (error) {
-    return `the call options cannot be read: ${toToolError(error).message}`;
-  }
-  const { dialect, signal, onProgress, onLog } = read;
-  if (dialect !== undefined && !isDialectName(dialect)) {
-    return `unknown dialect ${JSON.stringify(dialect)}; use one of ${DIALECT_NAMES.join(', ')}, or none for arguments in the tool's own shape`;
-  }
-  if (signal !== undefined && !(signal instanceof AbortSignal)) return 'the call option signal must be an AbortSignal';
-  if (onProgress !== undefined && typeof onProgress !== 'function')
-    return 'the call option onProgress must be a function';
-  if (onLog !== undefined && typeof onLog !== 'function') return 'the call option onLog must be a function';
-  return read;
-}
-
 /** When a call began, its id and the dialect it came in: what its audit event says besides the outcome. */
 interface Began {
   readonly started: number;
@@ -100,14 +78,20 @@ interface Began {
   /** On every event of a call that named its dialect, refusals included. */
   readonly dialect: DialectName | undefined;
   readonly options: CallOptions;
+  /** The steps told to `options.onStep`; undefined (and nothing told or timed) for a call without it. */
+  readonly trace: CallTrace | undefined;
 }
 
 async function walk(scope: CallScope, name: string, given: unknown, began: Began): Promise<ToolResult> {
-  const { dialect } = began;
+  const { dialect, trace } = began;
   const tool = resolveStage(scope, name, dialect);
-  if (isRefusal(tool)) return refused(scope, auditName(name), undefined, began, tool);
+  if (isRefusal(tool)) {
+    trace?.refused('resolve', tool);
+    return refused(scope, auditName(name), undefined, began, tool);
+  }
+  trace?.step('resolve', 'pass', { detail: foundTool(tool, name) });
 
-  const checked = validateStage(tool, given, dialect);
+  const checked = validateStage(tool, given, dialect, trace);
   if (isRefusal(checked)) return refused(scope, name, tool, began, checked);
   const { args } = checked;
 
@@ -115,6 +99,7 @@ async function walk(scope: CallScope, name: string, given: unknown, began: Began
   const category = scope.categoryOf(tool, args);
   const pending = governStage(scope, tool, marked, category);
   const judged = pending instanceof Promise ? await pending : pending;
+  if (trace !== undefined) traceGovern(trace, judged);
 
   const call = cycleCall(scope, tool, args, marked, category, isRefusal(judged) ? undefined : judged);
   const verdict = scope.detector.before(call);
@@ -126,16 +111,22 @@ async function walk(scope: CallScope, name: string, given: unknown, began: Began
       stage: 'cycle',
       rule: verdict.rule,
     };
-    return refused(scope, name, tool, began, blocked);
+    trace?.refused('cycle', blocked);
+    return refused(scope, name, tool, began, blocked, undefined, verdict);
   }
   const note = verdict.action === 'warn' ? verdict.message : undefined;
-  if (isRefusal(judged)) return refused(scope, name, tool, began, judged, note);
+  if (trace !== undefined) {
+    if (verdict.action === 'warn') trace.step('cycle', 'warn', { rule: verdict.rule, detail: verdict.message });
+    else trace.step('cycle', 'pass');
+  }
+  const noted = verdict.action === 'warn' ? verdict : undefined;
+  if (isRefusal(judged)) return refused(scope, name, tool, began, judged, note, noted);
 
   let governed = judged;
   if (judged.questions.length > 0) {
     const omit = new Set(tool.definition.meta.displayOnly);
-    const approval = await approvalStage(scope, tool.definition.name, args, judged.questions, omit);
-    if (isRefusal(approval)) return refused(scope, name, tool, began, approval, note);
+    const approval = await approvalStage(scope, tool.definition.name, args, judged.questions, omit, trace);
+    if (isRefusal(approval)) return refused(scope, name, tool, began, approval, note, noted);
     governed = { ...judged, approval };
   }
 
@@ -143,17 +134,27 @@ async function walk(scope: CallScope, name: string, given: unknown, began: Began
   // Hashed before as well as after: the file may have changed since the last call (an exec, an editor).
   const contentBefore = written.length === 0 ? undefined : contentHash(written);
   const context = new HandlerContext(scope, tool, category, governed.resolvedPaths, began.callId, began.options);
+  trace?.step('context', 'pass');
   const { meta } = tool.definition;
   let result: ToolResult;
+  let handled = false;
   try {
     // A handler that answered at once is not awaited: no turn of the event loop for it.
-    const handled = handleStage(tool, args, context, scope.signal, meta.timeoutMs ?? scope.defaults.timeoutMs);
-    const returned = handled instanceof Promise ? await handled : handled;
+    const handling = handleStage(tool, args, context, scope.signal, meta.timeoutMs ?? scope.defaults.timeoutMs);
+    const returned = handling instanceof Promise ? await handling : handling;
+    handled = true;
+    trace?.step('handle', 'pass');
     const budget = meta.outputBudget ?? scope.defaults.outputBudget;
     result = shapeStage(tool.definition.name, returned, budget, scope.spill, note);
+    if (trace !== undefined) {
+      if (result.isError) trace.step('shape', 'failed', { code: result.code, detail: result.text });
+      else
+        trace.step('shape', 'pass', result.spilledTo === undefined ? undefined : { detail: cutTo(result.spilledTo) });
+    }
   } catch (thrown) {
     const error = toToolError(thrown);
     result = { isError: true, code: error.code, text: withNote(error.message, note) };
+    trace?.step(handled ? 'shape' : 'handle', 'failed', { code: error.code, detail: error.message });
   } finally {
     context.end();
   }
@@ -165,7 +166,7 @@ async function walk(scope: CallScope, name: string, given: unknown, began: Began
       : { ok: true, contentAfter: contentHash(written), ...(contentBefore === undefined ? {} : { contentBefore }) };
   const escalation = scope.detector.after(call, outcome);
   if (escalation.action === 'escalate') {
-    result = await escalateStage(scope, tool.definition.name, args, result, escalation);
+    result = await escalateStage(scope, tool.definition.name, args, result, escalation, trace);
   }
   record(
     scope,
@@ -176,14 +177,54 @@ async function walk(scope: CallScope, name: string, given: unknown, began: Began
     result.isError ? 'handle' : undefined,
     undefined,
     governed,
+    escalation.action === 'escalate' ? escalation : noted,
   );
   return result;
+}
+
+/** The resolve step's sentence: the tool found, by which name, and where it came from. */
+function foundTool(tool: RegisteredTool, name: string): string {
+  const own = tool.definition.name;
+  const as = own === name ? '' : ` (called as ${name})`;
+  return `${own}${as} from ${tool.provenance}, source ${tool.source}`;
+}
+
+/** The govern step: who decided, by which rule, on which canonical forms. */
+function traceGovern(trace: CallTrace, judged: Governed | Refusal): void {
+  if (isRefusal(judged)) {
+    trace.step('govern', 'refused', {
+      decidedBy: governor(judged.stage),
+      rule: judged.rule,
+      code: judged.code,
+      detail: judged.message,
+      judged: judged.judged,
+    });
+    return;
+  }
+  const asks = judged.questions.map((question) => question.question).join(' ');
+  trace.step('govern', 'pass', {
+    decidedBy: judged.decidedBy,
+    rule: judged.rule,
+    detail: asks === '' ? undefined : `asks a person: ${asks}`,
+    judged: judged.judged.length === 0 ? undefined : judged.judged,
+  });
+}
+
+function governor(stage: string): 'hardline' | 'sandbox' | 'zone' | undefined {
+  return stage === 'hardline' || stage === 'sandbox' || stage === 'zone' ? stage : undefined;
+}
+
+function cutTo(path: string): string {
+  return `the whole output was written to ${path}`;
 }
 
 /** A warning's note after the text the model reads, on failures as on successes. */
 function withNote(text: string, note: string | undefined): string {
   return note === undefined ? text : `${text}\n\n${note}`;
 }
+
+/** A CycleDetector verdict the audit event tells of: a warning's note, a block, an escalation. */
+type TellingVerdict = Exclude<CycleVerdict, { action: 'ok' }>;
 
 function refused(
   scope: CallScope,
@@ -192,8 +233,9 @@ function refused(
   began: Began,
   refusal: Refusal,
   note?: string,
+  cycle?: TellingVerdict,
 ): ToolResult {
-  record(scope, name, tool, began, refusal.code, refusal.stage, refusal.rule);
+  record(scope, name, tool, began, refusal.code, refusal.stage, refusal.rule, undefined, cycle);
   return { isError: true, code: refusal.code, text: withNote(refusal.message, note) };
 }
 
@@ -207,6 +249,7 @@ function record(
   stage?: string,
   rule?: string,
   governed?: Governed,
+  cycle?: TellingVerdict,
 ): void {
   const own = tool?.definition.name ?? name;
   scope.audit({
@@ -223,10 +266,12 @@ function record(
     stage,
     rule,
     ...(governed === undefined || governed.judged.length === 0 ? {} : { judged: governed.judged }),
+    ...(cycle === undefined ? {} : { cycle: { action: cycle.action, rule: cycle.rule } }),
     ...(governed?.approval === undefined ? {} : { approval: governed.approval }),
     ...(scope.services.sandbox.mode === 'off' || tool?.sandbox === 'off' ? { sandbox: 'off' as const } : {}),
     durationMs: performance.now() - began.started,
   });
+  began.trace?.step('record', 'pass');
 }
 
 let isoMillisecond = Number.NaN;

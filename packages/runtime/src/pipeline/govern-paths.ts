@@ -20,9 +20,15 @@ export function governPath(scope: CallScope, input: string, access: PathAccess, 
   if (!both.allow) return refuse('sandbox', both.code, `Not allowed: ${what}${both.reason}.`);
   const hardline = hardlinePath(both, access);
   if (!hardline.allow) {
-    return refuse('hardline', hardline.code, `Not allowed: ${what}${hardline.reason}.`, hardline.rule);
+    const refusal = refuse('hardline', hardline.code, `Not allowed: ${what}${hardline.reason}.`, hardline.rule);
+    return { ...refusal, judged: [`path:${both.real}`] };
   }
   const contained = containPath(input, both, access, scope.preparedRoots);
-  if (!contained.allow) return refuse('sandbox', contained.code, `Not allowed: ${what}${contained.reason}.`);
+  if (!contained.allow) {
+    return {
+      ...refuse('sandbox', contained.code, `Not allowed: ${what}${contained.reason}.`),
+      judged: [`path:${both.real}`],
+    };
+  }
   return { lexical: contained.lexical, real: contained.real };
 }

@@ -25,6 +25,10 @@ export interface Governed {
   readonly questions: readonly Question[];
   /** Set once the questions were answered: how the call got its approval. */
   readonly approval: Approval | undefined;
+  /** The part that judged last (the Zone when there is one), undefined when nothing was governed. */
+  readonly decidedBy: 'hardline' | 'sandbox' | 'zone' | undefined;
+  /** The Zone rule that let the call through or asked, when one did. */
+  readonly rule: string | undefined;
 }
 
 const UNGOVERNED: Governed = Object.freeze({
@@ -33,6 +37,8 @@ const UNGOVERNED: Governed = Object.freeze({
   judged: [],
   questions: [],
   approval: undefined,
+  decidedBy: undefined,
+  rule: undefined,
 });
 
 /**
@@ -54,7 +60,7 @@ export function governStage(
   const judged: string[] = [];
   for (const { pointer, value, access } of marked.paths) {
     const path = governPath(scope, value, access);
-    if (isRefusal(path)) return path;
+    if (isRefusal(path)) return withJudged(path, judged);
     resolvedPaths.set(pointer, path.real);
     canonical.set(pointer, path.real);
     judgedPaths.push(path);
@@ -64,7 +70,7 @@ export function governStage(
   const argvs: (readonly string[])[] = [];
   for (const { pointer, value } of marked.commands) {
     const command = governCommand(scope, value);
-    if (isRefusal(command)) return command;
+    if (isRefusal(command)) return withJudged(command, judged);
     canonical.set(pointer, command.canonical);
     for (const path of command.paths) {
       judgedPaths.push(path);
@@ -79,10 +85,24 @@ export function governStage(
   const finish = (hosts: readonly string[]): Governed | Refusal => {
     for (const host of hosts) judged.push(`host:${host}`);
     const zone = zoneStage(scope, tool, category, judgedPaths, argvs, hosts);
-    if (isRefusal(zone)) return zone;
-    if (zone !== undefined) questions.push(zone);
-    return { resolvedPaths, canonical, judged, questions, approval: undefined };
+    if (isRefusal(zone)) return withJudged(zone, judged);
+    if (zone !== undefined && !('allowed' in zone)) questions.push(zone);
+    return {
+      resolvedPaths,
+      canonical,
+      judged,
+      questions,
+      approval: undefined,
+      decidedBy: zone !== undefined ? 'zone' : judged.length > 0 ? 'sandbox' : undefined,
+      rule: zone?.rule,
+    };
   };
   if (marked.urls.length === 0) return finish([]);
-  return governUrls(scope, marked.urls).then((hosts) => (isRefusal(hosts) ? hosts : finish(hosts)));
+  return governUrls(scope, marked.urls).then((hosts) => (isRefusal(hosts) ? withJudged(hosts, judged) : finish(hosts)));
+}
+
+/** A refusal with what was judged before it (and what it judged itself), for the call's trace. */
+function withJudged(refusal: Refusal, before: readonly string[]): Refusal {
+  const own = refusal.judged ?? [];
+  return before.length === 0 && own.length === 0 ? refusal : { ...refusal, judged: [...before, ...own] };
 }

@@ -5,6 +5,8 @@ export interface Refusal {
   readonly message: string;
   readonly stage: string;
   readonly rule?: string;
+  /** A governance refusal's canonical forms judged up to it, the refused one last (for the call's trace). */
+  readonly judged?: readonly string[];
 }
 
 export function refuse(stage: string, code: string, message: string, rule?: string): Refusal {

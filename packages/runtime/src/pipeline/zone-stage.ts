@@ -5,9 +5,16 @@ import type { JudgedPath } from './govern-paths.js';
 import type { Question } from './question.js';
 import { type Refusal, refuse } from './refusal.js';
 
+/** The Zone let the call through: by this rule (or `default:<category>`), when one decided. */
+export interface ZoneAllowed {
+  readonly allowed: true;
+  readonly rule: string | undefined;
+}
+
 /**
  * The Zone: the actor's policy, after Hardline and Sandbox have let the call through (so it can narrow,
- * never widen). It sees the real and lexical paths, each sub-command's argv and the URL hosts.
+ * never widen). It sees the real and lexical paths, each sub-command's argv and the URL hosts. Undefined
+ * when the run has no zone.
  */
 export function zoneStage(
   scope: CallScope,
@@ -16,7 +23,7 @@ export function zoneStage(
   paths: readonly JudgedPath[],
   commands: readonly (readonly string[])[],
   hosts: readonly string[],
-): Refusal | Question | undefined {
+): Refusal | Question | ZoneAllowed | undefined {
   const { zone } = scope;
   if (zone === undefined) return undefined;
   const decision = zone.decide({
@@ -27,7 +34,7 @@ export function zoneStage(
     commands,
     hosts,
   });
-  if (decision.effect === 'allow') return undefined;
+  if (decision.effect === 'allow') return { allowed: true, rule: decision.rule };
   if (decision.effect === 'deny') {
     return refuse('zone', 'zone_denied', `Not allowed by zone '${decision.zone}': ${decision.reason}`, decision.rule);
   }
