@@ -132,6 +132,12 @@ describe('governance', () => {
     ).toBe(2);
     expect(await page.getByTestId('call-waiting').count()).toBe(0);
     expect(await resultCode(page)).toBe('ok');
+    // Its trace says the approval came from earlier in the session, and that nobody was asked.
+    const steps = page.getByTestId('call-trace').getByTestId('trace-step');
+    const approval = steps.and(page.locator('[data-step="approval"]'));
+    await poll(() => approval.count()).toBe(1);
+    expect(await approval.getAttribute('data-outcome')).toBe('approved');
+    expect(await approval.textContent()).toContain('approved earlier for the session');
     expect((await playground.api<unknown[]>('GET', '/approvals')).body).toEqual([]);
     await ui.step('approved for the session');
   });
