@@ -8,12 +8,13 @@ import { type AuthOptions, authMiddleware } from './auth-options.js';
 import { addCallRoutes } from './call-routes.js';
 import { addCatalogueRoutes } from './catalogue-routes.js';
 import { scopedSession, scopeOf } from './client-scope.js';
+import { addCompression } from './compression.js';
 import { addCycleRoutes } from './cycle-routes.js';
 import { EventStreams } from './event-stream.js';
 import { addGovernanceRoutes } from './governance-routes.js';
 import { httpError } from './http-error.js';
 import { jsonBodyReader, statedLengthLimit } from './json-body.js';
-import { addPageRoutes, type PageOptions } from './page-routes.js';
+import { addPageHeaders, addPageRoutes, type PageOptions } from './page-routes.js';
 import { addQuestionRoutes } from './question-routes.js';
 import { APP_HOSTS, requestGuard } from './request-guard.js';
 import { SessionRuns } from './session-runs.js';
@@ -91,6 +92,8 @@ export function assembleApp(cell: Cell, options: AppOptions = {}): AssembledApp 
     }),
   );
 
+  // A page path's every answer carries the page's headers, the guard's refusals too.
+  if (options.page !== undefined) addPageHeaders(app);
   // Host and Origin first: what a web page sends is refused before the method, the token or a route.
   app.use(requestGuard(hosts));
   app.use(
@@ -105,6 +108,7 @@ export function assembleApp(cell: Cell, options: AppOptions = {}): AssembledApp 
         ),
     }),
   );
+  addCompression(app);
   // The page before the token: it holds no secret, and reads its token from the URL's fragment.
   if (options.page !== undefined) addPageRoutes(app, options.page);
   app.use(authenticate);

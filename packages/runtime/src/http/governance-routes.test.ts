@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -256,6 +256,31 @@ describe('the sandbox in GET /governance', () => {
       detail:
         "on, but it cannot start here, so no program can run: bubblewrap (bwrap) is not on the PATH. Install the Debian package 'bubblewrap' (apt-get install bubblewrap)",
     });
+  });
+
+  it('asks bubblewrap without holding up other requests meanwhile', async () => {
+    // A bwrap of its own (so nothing is known of it yet) that takes a moment to prove itself and to answer.
+    const folder = mkdtempSync(join(tmpdir(), 'wesgine-governance-bwrap-'));
+    folders.push(folder);
+    const program = join(folder, 'bwrap');
+    writeFileSync(
+      program,
+      '#!/bin/sh\nsleep 0.3\nif [ "$1" = "--version" ]; then echo "bubblewrap 9.8.7"; fi\nexit 0\n',
+    );
+    chmodSync(program, 0o755);
+    process.env.PATH = `${folder}:${path}`;
+    const order: string[] = [];
+    const ticked = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        order.push('timer');
+        resolve();
+      }, 20),
+    );
+    const { view } = await governance();
+    order.push('governance');
+    await ticked;
+    expect(view.sandbox).toEqual({ mode: 'on', detail: `bubblewrap 9.8.7 (${program})` });
+    expect(order).toEqual(['timer', 'governance']);
   });
 
   it('names the bubblewrap it runs with when it can start', async () => {

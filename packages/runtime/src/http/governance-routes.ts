@@ -64,15 +64,15 @@ export interface GovernanceView {
 
 /** `GET /governance` (owner only): the zone, the sandbox, the roots, Hardline's paths. */
 export function addGovernanceRoutes(app: Hono, cell: Cell, approvals: boolean): void {
-  app.get('/governance', (context) => {
+  app.get('/governance', async (context) => {
     const refused = ownerOnly(context, 'what governs the cell');
     if (refused !== undefined) return refused;
-    return context.json(governanceView(cell, approvals));
+    return context.json(await governanceView(cell, approvals));
   });
 }
 
 /** What governs `cell`'s calls, read afresh. */
-export function governanceView(cell: Cell, approvals: boolean): GovernanceView {
+export async function governanceView(cell: Cell, approvals: boolean): Promise<GovernanceView> {
   const { spec } = cell;
   const roots = prepareRoots({
     workDir: spec.workDir,
@@ -81,7 +81,7 @@ export function governanceView(cell: Cell, approvals: boolean): GovernanceView {
   });
   return {
     zone: cell.zone === undefined ? null : zoneView(cell.zone, spec.workDir),
-    sandbox: { mode: cell.sandbox.mode, detail: sandboxDetail(cell.sandbox.mode) },
+    sandbox: { mode: cell.sandbox.mode, detail: await sandboxDetail(cell.sandbox.mode) },
     roots: {
       workDir: spec.workDir,
       allowPaths: roots.allowed.map((root) => root.lexical),

@@ -36,6 +36,8 @@ beforeAll(() => {
   symlinkSync(join(base, 'secret.txt'), join(root, 'assets', 'leak.txt'));
   symlinkSync(join(root, 'assets', 'logo.svg'), join(root, 'assets', 'alias.svg'));
   symlinkSync(base, join(root, 'assets', 'up'));
+  symlinkSync(join(root, 'assets', '.env'), join(root, 'assets', 'env.js'));
+  symlinkSync(join(root, 'assets', '.hidden'), join(root, 'assets', 'shown'));
 });
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
@@ -129,6 +131,8 @@ describe('the page routes', () => {
       '/assets/..%5csecret.txt',
       '/assets/leak.txt',
       '/assets/up/secret.txt',
+      '/assets/env.js',
+      '/assets/shown/a.js',
       '/assets/fonts',
       '/assets/fonts/',
       '/assets/',
@@ -152,17 +156,38 @@ describe('the page routes', () => {
     expect(response.headers.get('allow')).toBe('GET, HEAD');
   });
 
+  it('answer any other method 405 without a token, with the page headers', async () => {
+    const served = app();
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']) {
+      for (const path of ['/', '/assets/index-B7x_2kQa.js', '/assets/missing.js']) {
+        const response = await served.request(path, { method });
+        expect(response.status, `${method} ${path}`).toBe(405);
+        expect(response.headers.get('allow')).toBe('GET, HEAD');
+        expect(await response.json()).toEqual({
+          error: { code: 'method_not_allowed', message: `${method} is not allowed on ${path}; use GET or HEAD` },
+        });
+        expectPageHeaders(response);
+      }
+    }
+  });
+
   it('still run the Host and Origin guard first', async () => {
     const served = app();
     const rebound = await served.request('http://evil.example/', { headers: { host: 'evil.example' } });
     expect(rebound.status).toBe(421);
+    expectPageHeaders(rebound);
     const framed = await served.request('/', { headers: { 'sec-fetch-site': 'cross-site' } });
     expect(framed.status).toBe(403);
+    expectPageHeaders(framed);
+    const other = await served.request('/assets/index-B7x_2kQa.js', { headers: { origin: 'https://evil.example' } });
+    expect(other.status).toBe(403);
+    expectPageHeaders(other);
   });
 
   it('leave the API behind its token', async () => {
     const response = await app().request('/tools');
     expect(response.status).toBe(401);
+    expect(response.headers.get('content-security-policy')).toBeNull();
   });
 
   it('refuse, when the app is made, a root with no built page', () => {

@@ -1,7 +1,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
-import { extname, join, sep } from 'node:path';
-import type { Context, Hono } from 'hono';
+import { extname, join, relative, sep } from 'node:path';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { httpError } from './http-error.js';
 
 /** A built web page served by the API at `/`, from the same origin as the API (the playground). */
@@ -59,8 +59,9 @@ const HASHED_NAME = /[-.][A-Za-z0-9_-]{8,}\.[A-Za-z0-9]+$/;
  * lets the page load its own scripts and talk to its own origin only.
  *
  * Only regular files inside the root are served: a path with an encoded slash or backslash, a dot file
- * or folder (`.env`, `..`), or a link that leads outside the root is 404, the same answer as a file that
- * does not exist, so the answer tells nothing about the disk. `index.html` is `no-cache` (a new build
+ * or folder (`.env`, `..`), or a link that leads outside the root or to a dot file is 404, the same answer
+ * as a file that does not exist, so the answer tells nothing about the disk. Any method but GET and HEAD is
+ * 405, token or not. `index.html` is `no-cache` (a new build
  * shows at once); hashed assets are `immutable`.
  */
 export function addPageRoutes(app: Hono, page: PageOptions): void {
@@ -71,6 +72,31 @@ export function addPageRoutes(app: Hono, page: PageOptions): void {
     if (segments === undefined) return notFound(context);
     return serveFile(context, root, ['assets', ...segments]);
   });
+  // Before the token: a page path refuses other methods the same way whoever asks, with the page's headers.
+  // (HEAD reaches the GET routes above; `all` routes count for no method in the API's `Allow` headers.)
+  for (const path of ['/', '/assets/*']) {
+    app.all(path, (context) =>
+      httpError(
+        context,
+        'method_not_allowed',
+        `${context.req.method} is not allowed on ${context.req.path}; use GET or HEAD`,
+        { ...PAGE_HEADERS, Allow: 'GET, HEAD' },
+      ),
+    );
+  }
+}
+
+/**
+ * Puts `PAGE_HEADERS` on every answer to a page path, the Host and Origin guard's refusals included:
+ * registered before the guard, it sees whatever answers. (The page routes set them on their own answers.)
+ */
+export function addPageHeaders(app: Hono): void {
+  const headers: MiddlewareHandler = async (context, next) => {
+    await next();
+    for (const [name, value] of Object.entries(PAGE_HEADERS)) context.res.headers.set(name, value);
+  };
+  app.use('/', headers);
+  app.use('/assets/*', headers);
 }
 
 /** The page's folder by its real path, checked now: a missing build is a mistake to hear at start-up. */
@@ -117,8 +143,14 @@ async function serveFile(context: Context, root: string, segments: readonly stri
   let modified: number;
   try {
     real = await realpath(join(root, ...segments));
-    // A link may point anywhere: what it leads to must be inside the root too.
+    // A link may point anywhere: what it leads to must be inside the root too, and no dot file or folder.
     if (!real.startsWith(root.endsWith(sep) ? root : root + sep)) return notFound(context);
+    if (
+      relative(root, real)
+        .split(sep)
+        .some((part) => part.startsWith('.'))
+    )
+      return notFound(context);
     const info = await stat(real);
     if (!info.isFile()) return notFound(context);
     size = info.size;

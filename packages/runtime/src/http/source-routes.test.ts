@@ -167,6 +167,19 @@ describe('the source routes', () => {
   );
 
   it(
+    'take a URL of the network a cell lists in network.allowHosts',
+    async () => {
+      const { cell } = fixtureCell({ network: { allowHosts: ['10.255.255.1'] } });
+      cells.push(cell);
+      const app = createApp(cell, { token: 'owner-token' });
+      const response = await put(app, 'lan', { url: 'http://10.255.255.1:9/mcp', timeoutMs: 500 });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ name: 'lan', transport: 'http' });
+    },
+    START_MS,
+  );
+
+  it(
     'take a URL as an http server',
     async () => {
       const { app } = sourcesApp();
@@ -205,6 +218,26 @@ describe('the source routes', () => {
         'greeter',
         { name: 'other', command: 'node' },
         'the server\'s name comes from the path ("greeter"); leave name out of the body',
+      ],
+      [
+        'greeter',
+        { command: 'node', sandbox: false },
+        "the HTTP API starts MCP servers inside the OS sandbox only; one that needs the host's rights (sandbox: false) is added in code, with cell.mcps().upsert",
+      ],
+      [
+        'meta',
+        { url: 'http://169.254.169.254/latest/' },
+        "the MCP server 'meta': The address 169.254.169.254 is a link-local address; private, loopback and link-local addresses cannot be fetched. Over HTTP a server's url is this machine or a public host; a host of your own network is reached once the cell lists it in network.allowHosts",
+      ],
+      [
+        'lan',
+        { url: 'http://10.1.2.3:8080/mcp' },
+        "the MCP server 'lan': The address 10.1.2.3 is a private address (RFC 1918); private, loopback and link-local addresses cannot be fetched. Over HTTP a server's url is this machine or a public host; a host of your own network is reached once the cell lists it in network.allowHosts",
+      ],
+      [
+        'any',
+        { url: 'http://0.0.0.0:9/mcp' },
+        "the MCP server 'any': The address 0.0.0.0 is the unspecified address; private, loopback and link-local addresses cannot be fetched. Over HTTP a server's url is this machine or a public host; a host of your own network is reached once the cell lists it in network.allowHosts",
       ],
       [
         'bad%20name',
@@ -279,4 +312,64 @@ describe('the source routes', () => {
     },
     START_MS,
   );
+
+  // The server's handshake may take 30 s; these tests' limits are well below it, so a route that waits
+  // the handshake out fails them.
+  it('remove a server that never answers at once, not once its handshake gave up', async () => {
+    const { cell } = fixtureCell();
+    cells.push(cell);
+    const app = new Hono();
+    app.use(authMiddleware({ auth: 'none' }));
+    addSourceRoutes(app, cell, jsonBodyReader(1024 * 1024), 300);
+    const silent = { command: process.execPath, args: [FIXTURE, 'silent'] };
+    expect(await (await put(app, 'silent', silent, {})).json()).toMatchObject({ state: 'connecting' });
+    const removed = await app.request('/sources/mcp/silent', { method: 'DELETE' });
+    expect([removed.status, await removed.json()]).toEqual([200, { removed: true }]);
+    expect(cell.mcps().list()).toEqual([]);
+  }, 10_000);
+
+  it(
+    'answer two PUTs of one name at once, the server the last one made staying',
+    async () => {
+      const { app } = sourcesApp();
+      const answers = await Promise.all([
+        put(app, 'greeter', greeter),
+        put(app, 'greeter', { ...greeter, prefix: 'b.' }),
+      ]);
+      const bodies = (await Promise.all(answers.map((answer) => answer.json()))) as McpServerStatus[];
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+      for (const body of bodies) expect(body).toMatchObject({ name: 'greeter', state: 'ready' });
+      expect(bodies[1]?.tools).toEqual(['b.greet', 'b.shout']);
+      expect((await view(app)).mcp.map((server) => [server.name, server.tools])).toEqual([
+        ['greeter', ['b.greet', 'b.shout']],
+      ]);
+    },
+    START_MS,
+  );
+
+  it('answer a PUT whose server a later PUT replaced while it was connecting with the server now', async () => {
+    const { cell, app } = sourcesApp();
+    const first = put(app, 'greeter', { command: process.execPath, args: [FIXTURE, 'silent'] });
+    while (cell.mcps().list().length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    const second = await put(app, 'greeter', greeter);
+    const replaced = await first;
+    expect(replaced.status).toBe(200);
+    expect(await replaced.json()).toMatchObject({ name: 'greeter', state: 'ready', tools: ['greet', 'shout'] });
+    expect(await second.json()).toMatchObject({ name: 'greeter', state: 'ready', tools: ['greet', 'shout'] });
+  }, 12_000);
+
+  it('replace a server that never answers at once, with the new one ready', async () => {
+    const { cell } = fixtureCell();
+    cells.push(cell);
+    const quick = new Hono();
+    quick.use(authMiddleware({ auth: 'none' }));
+    addSourceRoutes(quick, cell, jsonBodyReader(1024 * 1024), 300);
+    const silent = { command: process.execPath, args: [FIXTURE, 'silent'] };
+    expect(await (await put(quick, 'greeter', silent, {})).json()).toMatchObject({ state: 'connecting' });
+    const app = createApp(cell, { token: 'owner-token' });
+    const replaced = await put(app, 'greeter', greeter);
+    expect(replaced.status).toBe(200);
+    expect(await replaced.json()).toMatchObject({ name: 'greeter', state: 'ready', tools: ['greet', 'shout'] });
+    expect(await toolNames(app)).toEqual(['add', 'delegate', 'greet', 'look', 'read_note', 'shout']);
+  }, 12_000);
 });

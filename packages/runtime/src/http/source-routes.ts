@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import type { Cell } from '../engine/cell.js';
+import { judgeUrl, type UrlOptions } from '../governance/url/judge-url.js';
 import { checkMcpServerConfig } from '../mcp/client/mcp-server-config.js';
 import type { McpServerStatus } from '../mcp/client/mcp-server-status.js';
 import type { PluginStatus } from '../plugin/plugin-status.js';
@@ -25,7 +26,9 @@ export const SOURCE_WAIT_MS = 15_000;
  *
  * The body's `transport` may be left out: a `command` means `stdio`, a `url` means `http`. The config is
  * checked by the MCP client's own checker before anything starts, and a wrong one is 400 `invalid_body`
- * with its sentence. A PUT of a name in use replaces that server when the config differs (its process is
+ * with its sentence; so is a `url` on a private or link-local address that the cell's `network.allowHosts`
+ * does not list (this machine is let through). `sandbox: false` is refused: a token reaches no further than the OS sandbox (a cell
+ * whose sandbox is off runs every server with the host's rights, as it chose). A PUT of a name in use replaces that server when the config differs (its process is
  * stopped and a new one started) and changes nothing when it is the same. `waitMs` is for tests.
  */
 export function addSourceRoutes(app: Hono, cell: Cell, readBody: ReadBody, waitMs = SOURCE_WAIT_MS): void {
@@ -49,6 +52,9 @@ export function addSourceRoutes(app: Hono, cell: Cell, readBody: ReadBody, waitM
     } catch (error) {
       return httpError(context, 'invalid_body', (error as Error).message);
     }
+    const refusal =
+      config.url === undefined ? undefined : await addressRefusal(config.name, config.url, cell.spec.network);
+    if (refusal !== undefined) return httpError(context, 'invalid_body', refusal);
     const mcps = cell.mcps();
     const upserted = mcps.upsert(config);
     // Whatever happens after the wait is over is told by `source` events; it must not go unhandled.
@@ -82,6 +88,24 @@ export function addSourceRoutes(app: Hono, cell: Cell, readBody: ReadBody, waitM
   });
 }
 
+/** The loopback names: a server on this machine is the owner's own, as the API itself is. */
+const THIS_MACHINE = ['localhost', '127.0.0.1', '::1'];
+
+/**
+ * Why the API must not connect to a server's `url`, or undefined: the host process connects to it, so
+ * a token would otherwise reach what no network tool of the cell may (the cloud's metadata address, a
+ * private network). This machine and the hosts the cell lists in `network.allowHosts` are let through;
+ * a name that cannot be resolved is left to the client, which says so and retries.
+ */
+async function addressRefusal(name: string, url: string, network: UrlOptions | undefined): Promise<string | undefined> {
+  const judged = await judgeUrl(url, { ...network, allowHosts: [...(network?.allowHosts ?? []), ...THIS_MACHINE] });
+  if (judged.allow || (judged.rule !== 'url-private-address' && judged.rule !== 'url-localhost')) return undefined;
+  return (
+    `the MCP server '${name}': ${judged.reason} Over HTTP a server's url is this machine or a public host; ` +
+    'a host of your own network is reached once the cell lists it in network.allowHosts'
+  );
+}
+
 /** The cell's MCP servers and plugins with their states, and the tools left out for a name in use. */
 export function sourcesView(cell: Cell): SourcesView {
   const conflicts = [...cell.sources().conflicts()].map(([tool, sourceId]) => ({
@@ -107,6 +131,10 @@ function holderOf(cell: Cell, name: string): string {
 function serverConfig(name: string, body: JsonObject): JsonObject | string {
   if (body.name !== undefined && body.name !== name) {
     return `the server's name comes from the path (${JSON.stringify(name)}); leave name out of the body`;
+  }
+  // Whoever holds the token gets no further than the OS sandbox: the host's rights are given in code only.
+  if (body.sandbox === false) {
+    return "the HTTP API starts MCP servers inside the OS sandbox only; one that needs the host's rights (sandbox: false) is added in code, with cell.mcps().upsert";
   }
   if (body.transport !== undefined) return { ...body, name };
   const command = body.command !== undefined;

@@ -1,5 +1,5 @@
 // Finding bubblewrap and proving once that it can start a sandbox here (user namespaces allowed).
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
@@ -41,35 +41,67 @@ export function probeBubblewrap(path: string | undefined = process.env.PATH): Bu
   if (program === undefined) return { ok: false, reason: 'bubblewrap (bwrap) is not on the PATH', fix: INSTALL };
   const known = probed.get(program);
   if (known !== undefined) return known;
-  const started = spawnSync(
-    program,
-    // The limits are applied by util-linux's prlimit inside, so the probe proves it is there too.
-    [
-      '--unshare-user',
-      '--unshare-pid',
-      '--unshare-net',
-      '--ro-bind',
-      '/',
-      '/',
-      '--proc',
-      '/proc',
-      'prlimit',
-      '--core=0',
-      '--',
-      'true',
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'], timeout: 10_000, encoding: 'utf8' },
-  );
-  const probe: BubblewrapProbe =
-    started.status === 0
-      ? { ok: true, path: program }
-      : {
-          ok: false,
-          reason: `${program} could not create a sandbox (${firstLine(started.stderr) || started.error?.message || `exit ${started.status}`})`,
-          fix: 'Allow user namespaces (sysctl kernel.unprivileged_userns_clone=1 and user.max_user_namespaces above 0), and check that util-linux (prlimit) is installed',
-        };
+  const started = spawnSync(program, PROBE_ARGUMENTS, {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    timeout: PROBE_MS,
+    encoding: 'utf8',
+  });
+  const probe = probeAnswer(program, started.status, started.stderr, started.error);
   probed.set(program, probe);
   return probe;
+}
+
+/**
+ * `probeBubblewrap` without blocking the event loop while bubblewrap starts (a request path asks this);
+ * the same answers, kept in the same place.
+ */
+export async function probeBubblewrapAsync(path: string | undefined = process.env.PATH): Promise<BubblewrapProbe> {
+  if (process.platform !== 'linux') return probeBubblewrap(path);
+  const program = bubblewrapOnPath(path);
+  if (program === undefined) return probeBubblewrap(path);
+  const known = probed.get(program);
+  if (known !== undefined) return known;
+  const probe = await new Promise<BubblewrapProbe>((resolve) => {
+    const child = execFile(program, PROBE_ARGUMENTS, { timeout: PROBE_MS, encoding: 'utf8' }, (error, _out, stderr) => {
+      const status = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
+      resolve(probeAnswer(program, status, stderr, error ?? undefined));
+    });
+    child.stdin?.end();
+  });
+  probed.set(program, probe);
+  return probe;
+}
+
+/** The sandbox the probe starts: the limits are applied by util-linux's prlimit inside, so it proves that is there too. */
+const PROBE_ARGUMENTS = [
+  '--unshare-user',
+  '--unshare-pid',
+  '--unshare-net',
+  '--ro-bind',
+  '/',
+  '/',
+  '--proc',
+  '/proc',
+  'prlimit',
+  '--core=0',
+  '--',
+  'true',
+];
+const PROBE_MS = 10_000;
+
+function probeAnswer(
+  program: string,
+  status: number | null,
+  stderr: string | null | undefined,
+  error: Error | undefined,
+): BubblewrapProbe {
+  return status === 0
+    ? { ok: true, path: program }
+    : {
+        ok: false,
+        reason: `${program} could not create a sandbox (${firstLine(stderr) || error?.message || `exit ${status}`})`,
+        fix: 'Allow user namespaces (sysctl kernel.unprivileged_userns_clone=1 and user.max_user_namespaces above 0), and check that util-linux (prlimit) is installed',
+      };
 }
 
 function firstLine(text: string | null | undefined): string {

@@ -35,6 +35,8 @@ export class McpServers implements CellMcps {
   readonly #cell: McpCell;
   readonly #servers = new Map<string, { readonly source: McpServerSource; readonly key: string }>();
   readonly #queues = new Map<string, Promise<unknown>>();
+  /** Servers stopped by a later change of their name before their first attempt was over. */
+  readonly #superseded = new WeakSet<McpServerSource>();
   #stopped = false;
 
   constructor(cell: McpCell) {
@@ -43,11 +45,14 @@ export class McpServers implements CellMcps {
 
   async upsert(given: McpServerConfig): Promise<McpServerStatus> {
     const config = checkMcpServerConfig(given, this.#cell.spec.workDir);
-    return this.#serially(config.name, async () => {
+    const key = canonicalJson(config);
+    const current = this.#servers.get(config.name);
+    const stopping = current === undefined || current.key === key ? undefined : this.#stopNow(current.source);
+    const made = await this.#serially(config.name, async () => {
+      await stopping;
       if (this.#stopped) throw new Error('the cell is stopped; it takes no more MCP servers');
-      const key = canonicalJson(config);
       const existing = this.#servers.get(config.name);
-      if (existing?.key === key) return this.#status(existing.source);
+      if (existing?.key === key) return { source: existing.source, status: this.#status(existing.source) };
       if (existing !== undefined) {
         this.#servers.delete(config.name);
         await this.#cell.sources().remove(existing.source.id);
@@ -57,13 +62,21 @@ export class McpServers implements CellMcps {
       this.#cell.sources().add(source);
       this.#servers.set(config.name, { source, key });
       await source.start();
-      return this.#status(source);
+      return { source, status: this.#status(source) };
     });
+    if (!this.#superseded.has(made.source)) return made.status;
+    // A later change of the name stopped this one: what the name has once that change is over is the answer.
+    await this.#queues.get(config.name);
+    const now = this.#servers.get(config.name);
+    return now === undefined ? made.status : this.#status(now.source);
   }
 
   async deregister(name: string): Promise<boolean> {
     if (typeof name !== 'string') return false;
+    const current = this.#servers.get(name);
+    const stopping = current === undefined ? undefined : this.#stopNow(current.source);
     return this.#serially(name, async () => {
+      await stopping;
       const existing = this.#servers.get(name);
       if (existing === undefined) return false;
       this.#servers.delete(name);
@@ -96,6 +109,16 @@ export class McpServers implements CellMcps {
         ...clashing.map((tool) => ({ tool, reason: 'another tool of the cell has its name' })),
       ],
     };
+  }
+
+  /**
+   * Stops a server that is about to be removed or replaced before the change's turn comes: the change
+   * waits for the one before it, and a server that never answers keeps its first attempt going until the
+   * handshake's time limit (30 s). Closing ends that attempt now; the removal then finds it closed.
+   */
+  #stopNow(source: McpServerSource): Promise<void> {
+    this.#superseded.add(source);
+    return source.close().catch(() => {});
   }
 
   #serially<T>(name: string, work: () => Promise<T>): Promise<T> {

@@ -43,4 +43,14 @@ describe('an MCP server config', () => {
       "the MCP server 'r' uses the stdio transport; headers applies only to http servers",
     );
   });
+
+  it('refuses a time limit no timer can keep (Node would fire it at once)', () => {
+    const config = (timeoutMs: number) => ({ name: 't', transport: 'stdio', command: 'c', timeoutMs });
+    expect(checkMcpServerConfig(config(2_147_483_647), '/w').timeoutMs).toBe(2_147_483_647);
+    for (const timeoutMs of [2_147_483_648, 1e12]) {
+      expect(() => checkMcpServerConfig(config(timeoutMs), '/w')).toThrow(
+        "the MCP server 't': timeoutMs must be at most 2147483647 milliseconds (about 24 days)",
+      );
+    }
+  });
 });

@@ -41,6 +41,8 @@ export interface McpServerConfig {
   readonly roots?: boolean;
 }
 
+/** The longest delay a Node timer keeps (2^31 - 1 ms). */
+const MAX_TIMEOUT_MS = 2_147_483_647;
 const NAME_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 const KEYS = [
   'name',
@@ -134,6 +136,10 @@ export function checkMcpServerConfig(value: unknown, workDir: string): McpServer
     const { timeoutMs } = config;
     if (typeof timeoutMs !== 'number' || !Number.isInteger(timeoutMs) || timeoutMs <= 0) {
       throw new Error(`${called}: timeoutMs must be a positive whole number of milliseconds`);
+    }
+    // A longer delay makes Node's timers fire at once, so every call would time out.
+    if (timeoutMs > MAX_TIMEOUT_MS) {
+      throw new Error(`${called}: timeoutMs must be at most ${MAX_TIMEOUT_MS} milliseconds (about 24 days)`);
     }
     checked.timeoutMs = timeoutMs;
   }
