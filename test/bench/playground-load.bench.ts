@@ -31,7 +31,11 @@ interface Timing {
 interface Fetched {
   readonly kind: 'html' | 'js' | 'css' | 'api' | 'other';
   readonly url: string;
+  /** The body as the page reads it (decoded). */
   readonly raw: number;
+  /** The body as it crossed the wire (what the server sent, compressed or not). */
+  readonly sent: number;
+  /** The decoded body through gzip level 6: what a compressing server would about send. */
   readonly gzip: number;
   readonly encoding: string | undefined;
 }
@@ -141,6 +145,13 @@ async function measured(response: Response): Promise<Fetched | undefined> {
   if (url.pathname === '/events') return undefined;
   const type = response.headers()['content-type'] ?? '';
   const body = await response.body().catch(() => Buffer.alloc(0));
+  const sizes = await response
+    .request()
+    .sizes()
+    .catch((error: unknown) => {
+      console.error(`no sizes for ${url.pathname}: ${String(error)}`);
+      return { responseBodySize: Number.NaN };
+    });
   const kind = type.includes('html')
     ? 'html'
     : type.includes('javascript')
@@ -154,6 +165,7 @@ async function measured(response: Response): Promise<Fetched | undefined> {
     kind,
     url: url.pathname,
     raw: body.length,
+    sent: sizes.responseBodySize,
     gzip: gzipSync(body).length,
     encoding: response.headers()['content-encoding'],
   };
@@ -165,25 +177,29 @@ function printBytes(fetched: readonly Fetched[]): void {
   const lines = [
     '### Bytes of the first load, up to the catalogue shown',
     '',
-    '| kind | requests | raw | gzip -6 | sent with content-encoding |',
-    '|---|---:|---:|---:|---|',
+    '| kind | requests | decoded | sent (body on the wire) | decoded through gzip -6 | content-encoding |',
+    '|---|---:|---:|---:|---:|---|',
   ];
   for (const kind of kinds) {
     const items = fetched.filter((item) => item.kind === kind);
     if (items.length === 0) continue;
     const encodings = [...new Set(items.map((item) => item.encoding ?? 'none'))].join(', ');
-    const raw = items.reduce((sum, item) => sum + item.raw, 0);
-    const gzip = items.reduce((sum, item) => sum + item.gzip, 0);
-    lines.push(`| ${kind} | ${items.length} | ${kb(raw)} | ${kb(gzip)} | ${encodings} |`);
+    lines.push(
+      `| ${kind} | ${items.length} | ${kb(total(items, 'raw'))} | ${kb(total(items, 'sent'))} | ${kb(total(items, 'gzip'))} | ${encodings} |`,
+    );
   }
   const page = fetched.filter((item) => item.kind === 'html' || item.kind === 'js' || item.kind === 'css');
   lines.push(
-    `| **page (html+js+css)** | ${page.length} | ${kb(page.reduce((sum, item) => sum + item.raw, 0))} | ${kb(page.reduce((sum, item) => sum + item.gzip, 0))} | |`,
+    `| **page (html+js+css)** | ${page.length} | ${kb(total(page, 'raw'))} | ${kb(total(page, 'sent'))} | ${kb(total(page, 'gzip'))} | |`,
     '',
     `- requests: ${fetched.map((item) => `${item.url} (${item.kind})`).join(', ')}`,
     '',
   );
   console.log(lines.join('\n'));
+}
+
+function total(items: readonly Fetched[], field: 'raw' | 'sent' | 'gzip'): number {
+  return items.reduce((sum, item) => sum + item[field], 0);
 }
 
 /** The reference: a plain node:http server answering the built files, nothing else. */
