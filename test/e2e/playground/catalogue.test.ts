@@ -123,6 +123,15 @@ describe('the catalogue', () => {
     for (const dialect of Object.keys(read.dialects)) {
       await poll(() => page.getByRole('tabpanel').getByText(dialect, { exact: true }).count()).toBeGreaterThan(0);
     }
+    // Each dialect's loss report as the export made it: every change's detail and every strict-mode problem.
+    const panel = (await page.getByRole('tabpanel').textContent()) ?? '';
+    const reported = Object.values(read.dialects).flatMap(({ loss }) => [
+      ...loss.entries.map((entry) => entry.detail),
+      ...loss.strictProblems,
+      ...loss.warnings,
+    ]);
+    expect(reported.length).toBeGreaterThan(0);
+    for (const text of reported) expect(panel).toContain(text);
     await ui.step('dialects tab');
 
     await page.keyboard.press('ArrowRight');
