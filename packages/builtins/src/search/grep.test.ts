@@ -148,9 +148,12 @@ describe('grep refusals', () => {
 describe('grep limits', () => {
   it.each(ENGINES)('stops at the time budget with a timeout that says to narrow the search (%s)', async (engine) => {
     useGrepEngine(engine);
+    // Enough files that no engine can finish inside the budget, however idle or busy the machine.
+    const files = Object.fromEntries(Array.from({ length: 3000 }, (_, index) => [`f${index}.txt`, 'a TODO here\n']));
+    const large = searchCell(files);
     const previous = setSearchBudget(1);
     try {
-      const result = await cell.call('grep', { pattern: 'TODO' });
+      const result = await large.call('grep', { pattern: 'TODO' });
       expect(result.isError).toBe(true);
       expect(result.code).toBe('timeout');
       expect(result.text).toBe(

@@ -1,5 +1,6 @@
 import type { ToolProgress } from '@wesgine/schema';
 import { cut, MAX_EVENT_MESSAGE } from '../pipeline/event-message.js';
+import { ignoreRejection } from '../pipeline/ignore-rejection.js';
 
 /** Who a call's event belongs to: the run's ids and the tool's own name. */
 export interface CallEventOrigin {
@@ -59,7 +60,7 @@ export class CellEvents {
         : given;
     for (const listener of [...this.#listeners]) {
       try {
-        listener(event);
+        ignoreRejection(listener(event));
       } catch {}
     }
   }

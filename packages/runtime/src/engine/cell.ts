@@ -17,6 +17,7 @@ import type { CycleConfig } from '../cycle/cycle-config.js';
 import { cycleConfigFrom } from '../cycle/cycle-settings.js';
 import { type CellMcps, McpServers } from '../mcp/client/cell-mcps.js';
 import type { AuditEvent } from '../pipeline/audit-event.js';
+import { ignoreRejection } from '../pipeline/ignore-rejection.js';
 import { type CellPlugins, PluginHost } from '../plugin/plugin-host.js';
 import { checkPluginSpecs } from '../plugin/plugin-spec.js';
 import { type AnyHandler, type RegisteredTool, registerTool } from '../registry/registered-tool.js';
@@ -238,14 +239,14 @@ export class Cell {
       const { onAudit } = this.spec;
       if (onAudit !== undefined) {
         try {
-          onAudit(event);
+          ignoreRejection(onAudit(event));
         } catch {}
       }
       // A copy only when someone listens: a listener may stop listening from inside.
       if (this.#auditListeners.size === 0) return;
       for (const listener of [...this.#auditListeners]) {
         try {
-          listener(event);
+          ignoreRejection(listener(event));
         } catch {}
       }
     });

@@ -115,10 +115,12 @@ describe('POST /tools/:name/call with trace', () => {
       status: 200,
       body: { isError: false, text: 'hello over http' },
     });
-    expect(await send('POST', '/tools/read/call', { args: { path: 'README.md' }, trace: 'yes' })).toEqual({
-      status: 400,
-      body: { error: { code: 'invalid_body', message: "'trace' must be true or false" } },
-    });
+    for (const trace of ['yes', null, 1, {}]) {
+      expect(await send('POST', '/tools/read/call', { args: { path: 'README.md' }, trace })).toEqual({
+        status: 400,
+        body: { error: { code: 'invalid_body', message: "'trace' must be true or false" } },
+      });
+    }
   });
 
   it('keeps the trace of a call that waited for approval for GET /calls/:id, the approval steps in it', async () => {

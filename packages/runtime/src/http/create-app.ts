@@ -60,6 +60,8 @@ export interface AppOptions extends AuthOptions {
 export interface AssembledApp {
   readonly app: Hono;
   readonly streams: EventStreams;
+  /** Stops what the app keeps listening to on the cell (the recent runs): the cell may outlive the server. */
+  release(): void;
 }
 
 /**
@@ -136,7 +138,7 @@ export function assembleApp(cell: Cell, options: AppOptions = {}): AssembledApp 
   addCatalogueRoutes(app, cell, runs);
   addGovernanceRoutes(app, cell, approvals);
   addSourceRoutes(app, cell, readBody);
-  addCycleRoutes(app, cell, runs);
+  const recent = addCycleRoutes(app, cell, runs);
   app.get('/events', (context) => streams.respond(context.req.raw.signal, scopeOf(context)));
 
   app.notFound((context) =>
@@ -150,7 +152,7 @@ export function assembleApp(cell: Cell, options: AppOptions = {}): AssembledApp 
     }
     return httpError(context, 'internal', 'the server failed to answer this request');
   });
-  return { app, streams };
+  return { app, streams, release: () => recent.stop() };
 }
 
 /** A Host value: a name or an IPv4 address or a bracketed IPv6 address, and an optional port. */

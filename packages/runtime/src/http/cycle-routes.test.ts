@@ -193,6 +193,26 @@ describe('GET /runs/:id/cycle', () => {
     });
   });
 
+  it("shows a sub-agent's child run to its caller's actor only, and to the owner", async () => {
+    const { cell, send } = await world([reply('', call('r1', 'read', { path: 'todo.md' })), reply('Read it.')]);
+    const answer = await send('POST', '/tools/looper/call', { args: { task: 'read' }, sessionId: 's3' }, ANN);
+    expect(answer.body).toMatchObject({ isError: false, text: 'Read it.' });
+    const child = cell.auditLog().find((event) => event.agentId === 'looper');
+    expect(child).toMatchObject({ actor: 'ann', sessionId: 'ann/s3' });
+    const own = await send('GET', `/runs/${child?.runId}/cycle`, undefined, ANN);
+    expect(own).toMatchObject({ status: 200, body: { runId: child?.runId, agentId: 'looper', sessionId: 'ann/s3' } });
+    expect((await send('GET', `/runs/${child?.runId}/cycle`)).body).toEqual(own.body);
+    expect(await send('GET', `/runs/${child?.runId}/cycle`, undefined, BOB)).toEqual({
+      status: 404,
+      body: {
+        error: {
+          code: 'unknown_run',
+          message: `no run is known with id "${child?.runId}": it never existed here, or it ended and made no call lately`,
+        },
+      },
+    });
+  });
+
   it('is 404 unknown_run for an id no live run has', async () => {
     const { send } = await world();
     expect(await send('GET', '/runs/not-a-run/cycle')).toEqual({

@@ -27,8 +27,10 @@ export type RunCycleBody = CycleSnapshot & {
  * The session's run is the one its calls went to: one per (actor, session), so the owner names the
  * actor its calls ran as with `?actor=` (none: the calls that named no actor). A snapshot is read, never
  * made: asking for a session that made no call opens no run.
+ *
+ * Answers the recent runs it keeps, for the server to `stop()` when it closes.
  */
-export function addCycleRoutes(app: Hono, cell: Cell, runs: SessionRuns): void {
+export function addCycleRoutes(app: Hono, cell: Cell, runs: SessionRuns): RecentRuns {
   const recent = new RecentRuns(cell);
   app.get('/runs/:id/cycle', (context) => {
     const id = context.req.param('id');
@@ -59,6 +61,7 @@ export function addCycleRoutes(app: Hono, cell: Cell, runs: SessionRuns): void {
     }
     return context.json(cycleBody(run));
   });
+  return recent;
 }
 
 /** The actor whose session run is meant: the token's own, or the owner's `?actor=`; an error answer otherwise. */

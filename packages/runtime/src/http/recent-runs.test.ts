@@ -36,4 +36,14 @@ describe('RecentRuns', () => {
     expect((await run.call('lok', {})).code).toBe('unknown_tool');
     expect(recent.get(run.id)).toBe(run);
   });
+
+  it('lets go of every run once stopped, and holds no run of a later call', async () => {
+    const made = cell();
+    const recent = new RecentRuns(made);
+    const [a, b] = [made.run(), made.run()];
+    await a.call('look', {});
+    recent.stop();
+    await b.call('look', {});
+    expect([recent.get(a.id), recent.get(b.id)]).toEqual([undefined, undefined]);
+  });
 });

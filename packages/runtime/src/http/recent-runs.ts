@@ -13,10 +13,11 @@ export const RECENT_RUNS_KEPT = 100;
 export class RecentRuns {
   readonly #runs = new Map<string, Run>();
   readonly #limit: number;
+  readonly #stopListening: () => void;
 
   constructor(cell: Cell, limit = RECENT_RUNS_KEPT) {
     this.#limit = limit;
-    cell.onAudit((event) => {
+    this.#stopListening = cell.onAudit((event) => {
       const known = this.#runs.get(event.runId) ?? cell.findRun(event.runId);
       if (known !== undefined) this.#keep(known);
     });
@@ -25,6 +26,15 @@ export class RecentRuns {
   /** The run with `id`, when one of the latest calls was its. */
   get(id: string): Run | undefined {
     return this.#runs.get(id);
+  }
+
+  /**
+   * The server closed: the cell may live on (and be served again), so this stops listening to its
+   * calls and lets go of the runs it held, rather than keep them as long as the cell lives.
+   */
+  stop(): void {
+    this.#stopListening();
+    this.#runs.clear();
   }
 
   #keep(run: Run): void {

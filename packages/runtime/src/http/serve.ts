@@ -37,12 +37,18 @@ export interface HttpServer {
  */
 export async function serve(cell: Cell, options: ServeOptions = {}): Promise<HttpServer> {
   const listening = await listenApp(cell, options, ({ allowedHosts, storedToken }) => {
-    const { app, streams } = assembleApp(cell, {
+    const { app, streams, release } = assembleApp(cell, {
       ...options,
       ...(storedToken === undefined ? {} : { token: storedToken }),
       allowedHosts,
     });
-    return { app, endAll: () => streams.endAll() };
+    return {
+      app,
+      endAll: () => {
+        release();
+        streams.endAll();
+      },
+    };
   });
   const { url, token, stored } = listening;
   return {

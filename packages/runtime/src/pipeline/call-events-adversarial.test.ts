@@ -201,6 +201,60 @@ describe('listeners that throw or recurse', () => {
     expect(heard).toEqual(['progress', 'log']);
   });
 
+  it('leave no rejection unhandled when they are async and reject', async () => {
+    const unhandled: unknown[] = [];
+    const hear = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', hear);
+    try {
+      const { target } = withTool((context) => {
+        context.progress({ progress: 1 });
+        context.log.info('one');
+        return 'done';
+      });
+      const result = await target.run().call(
+        'act',
+        {},
+        {
+          onProgress: async () => {
+            throw new Error('onProgress');
+          },
+          onLog: async () => {
+            throw new Error('onLog');
+          },
+        },
+      );
+      expect(result).toEqual({ isError: false, text: 'done' });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', hear);
+    }
+  });
+
+  it("leave no rejection unhandled when the cell's own listeners are async and reject", async () => {
+    const unhandled: unknown[] = [];
+    const hear = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', hear);
+    try {
+      const { target } = withTool((context) => {
+        context.progress({ progress: 1 });
+        return 'done';
+      });
+      target.onEvent(async () => {
+        throw new Error('onEvent');
+      });
+      target.onAudit(async () => {
+        throw new Error('onAudit');
+      });
+      const result = await target.run().call('act', {});
+      expect(result).toEqual({ isError: false, text: 'done' });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', hear);
+    }
+  });
+
   it('survive a call listener that reports progress again from inside, without a flood', async () => {
     let context: ToolContext | undefined;
     let calls = 0;

@@ -14,7 +14,7 @@ import { type Governed, governStage } from './govern-stage.js';
 import { handleStage } from './handle-stage.js';
 import { HandlerContext } from './handler-context.js';
 import { markedArguments } from './marked-arguments.js';
-import { readCallOptions } from './read-call-options.js';
+import { OptionsProblem, readCallOptions } from './read-call-options.js';
 import { isRefusal, type Refusal, refuse } from './refusal.js';
 import { auditName, resolveStage } from './resolve-stage.js';
 import { shapeStage } from './shape-stage.js';
@@ -38,9 +38,13 @@ export function callTool(
   const began: Began = { started, callId: nextCallId(), dialect: undefined, options, trace: undefined };
   if (options === NO_OPTIONS) return walk(scope, name, given, began);
   const read = readCallOptions(options);
-  if (typeof read === 'string') {
-    const refusal = refuse('validate', 'invalid_arguments', read);
-    return Promise.resolve(refused(scope, auditName(name), undefined, { ...began, options: NO_OPTIONS }, refusal));
+  if (read instanceof OptionsProblem) {
+    const refusal = refuse('validate', 'invalid_arguments', read.message);
+    const trace = read.onStep === undefined ? undefined : new CallTrace(read.onStep, started);
+    trace?.refused('validate', refusal);
+    return Promise.resolve(
+      refused(scope, auditName(name), undefined, { ...began, options: NO_OPTIONS, trace }, refusal),
+    );
   }
   const { dialect, signal, onStep } = read;
   const named = {

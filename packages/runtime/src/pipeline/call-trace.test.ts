@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command, Path, ToolError, Type } from '@wesgine/schema';
 import { describe, expect, it } from 'vitest';
+import { scriptedClient } from '../agent/scripted-client.js';
 import { createEngine } from '../engine/create-engine.js';
 import type { Run } from '../engine/run.js';
 import { DEFAULT_ZONE_FILE } from '../zone/default-zone.js';
@@ -378,5 +379,162 @@ describe('CallOptions.onStep', () => {
       code: 'invalid_arguments',
       text: 'the call option onStep must be a function',
     });
+  });
+
+  it('ignores a listener whose promise rejects: no rejection is left unhandled', async () => {
+    const { cell } = world();
+    const unhandled: unknown[] = [];
+    const hear = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', hear);
+    try {
+      let told = 0;
+      const result = await cell.run().call(
+        'read',
+        { path: 'README.md' },
+        {
+          onStep: async () => {
+            told++;
+            throw new Error('async listener broke');
+          },
+        },
+      );
+      expect(result).toEqual({ isError: false, text: 'hello from the readme' });
+      expect(told).toBe(8);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', hear);
+    }
+  });
+
+  it('keeps the audit event as it was when a listener changes the steps it hears', async () => {
+    const { cell, work } = world();
+    const result = await cell.run().call(
+      'read',
+      { path: 'README.md' },
+      {
+        onStep: (step) => {
+          try {
+            (step.judged as string[] | undefined)?.push('path:/etc/passwd');
+          } catch {}
+        },
+      },
+    );
+    expect(result).toEqual({ isError: false, text: 'hello from the readme' });
+    expect(cell.auditLog().at(-1)?.judged).toEqual([`path:${work}/README.md`]);
+  });
+
+  it('hears a call refused for its options (an unknown dialect): validate refused, then record', async () => {
+    const { cell } = world();
+    const { result, steps } = await traced(cell.run(), 'read', { path: 'README.md' }, { dialect: 'klingon' as never });
+    expect(result.code).toBe('invalid_arguments');
+    expect(steps).toEqual([
+      { step: 'validate', outcome: 'refused', code: 'invalid_arguments', detail: result.text },
+      { step: 'record', outcome: 'pass' },
+    ]);
+    expect(cell.auditLog().at(-1)).toMatchObject({ tool: 'read', outcome: 'invalid_arguments', stage: 'validate' });
+  });
+
+  it('hears a handler stopped by its time limit, and one cancelled through the call signal', async () => {
+    const { cell } = world();
+    cell.tools().register({
+      name: 'wait',
+      description: 'Waits for ever.',
+      parameters: Type.Object({}),
+      meta: { readOnly: true, timeoutMs: 30 },
+      handler: () => new Promise(() => {}),
+    });
+    const run = cell.run();
+    const timedOut = await traced(run, 'wait', {});
+    expect(timedOut.result).toEqual({ isError: true, code: 'timeout', text: 'wait did not finish within 30 ms' });
+    expect(timedOut.steps.slice(4)).toEqual([
+      { step: 'context', outcome: 'pass' },
+      { step: 'handle', outcome: 'failed', code: 'timeout', detail: timedOut.result.text },
+      { step: 'record', outcome: 'pass' },
+    ]);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 5);
+    const cancelled = await traced(cell.run(), 'wait', {}, { signal: controller.signal });
+    expect(cancelled.result).toEqual({ isError: true, code: 'aborted', text: 'wait was cancelled' });
+    expect(cancelled.steps.map(({ step, outcome }) => `${step}:${outcome}`)).toEqual([
+      'resolve:pass',
+      'validate:pass',
+      'govern:pass',
+      'cycle:pass',
+      'context:pass',
+      'handle:failed',
+      'record:pass',
+    ]);
+  });
+
+  it('hears an escalation a person denied: asked, then denied with the reason, and the agent stops', async () => {
+    const { cell } = world();
+    const queue = cell.approvals();
+    const run = cell.run({ human: queue });
+    await traced(run, 'read', { path: 'missing.md' });
+    await traced(run, 'read', { path: 'missing.md' });
+    const asked = new Promise<string>((resolve) => queue.onRequest((request) => resolve(request.id)));
+    const call = traced(run, 'read', { path: 'missing.md' });
+    queue.decide(await asked, { decision: 'deny', reason: 'enough' });
+    const { result, steps } = await call;
+    const reason = 'read failed 3 times in a row with not_found on the same target.';
+    expect(result.escalated).toBe(true);
+    expect(steps.slice(6).map(({ step, outcome, detail }) => ({ step, outcome, detail }))).toEqual([
+      { step: 'escalate', outcome: 'asked', detail: `${reason} Approve to let the agent go on, deny to stop it.` },
+      { step: 'escalate', outcome: 'denied', detail: `${reason} The user was asked and stopped the work: enough.` },
+      { step: 'record', outcome: 'pass', detail: undefined },
+    ]);
+  });
+
+  it("hears a sub-agent's call as one walk: none of the child run's own steps", async () => {
+    const { cell } = world();
+    cell.agents().asTool({
+      name: 'helper',
+      description: 'Reads the readme.',
+      client: scriptedClient([
+        { text: '', toolCalls: [{ id: 'c1', name: 'read', args: { path: 'README.md' } }] },
+        { text: 'It says hello.', toolCalls: [] },
+      ]),
+    });
+    const human = { ask: async () => ({ decision: 'approve' as const }) };
+    const { result, steps } = await traced(cell.run({ human }), 'helper', { task: 'read it' });
+    expect(result).toMatchObject({ isError: false, text: expect.stringContaining('It says hello.') });
+    expect(steps.map(({ step, outcome }) => `${step}:${outcome}`)).toEqual([
+      'resolve:pass',
+      'validate:pass',
+      'govern:pass',
+      'cycle:pass',
+      'approval:asked',
+      'approval:approved',
+      'context:pass',
+      'handle:pass',
+      'shape:pass',
+      'record:pass',
+    ]);
+  });
+
+  it('hears a call cancelled while it waited for a person: asked, then refused as aborted', async () => {
+    const { cell } = world();
+    const queue = cell.approvals();
+    const controller = new AbortController();
+    queue.onRequest(() => controller.abort());
+    const { result, steps } = await traced(
+      cell.run({ human: queue }),
+      'exec',
+      { command: 'ls' },
+      { signal: controller.signal },
+    );
+    expect(result).toEqual({ isError: true, code: 'aborted', text: 'exec was cancelled while it waited for approval' });
+    expect(steps.slice(4)).toEqual([
+      {
+        step: 'approval',
+        outcome: 'asked',
+        rule: 'default:action',
+        detail: expect.stringContaining('exec running `ls`'),
+      },
+      { step: 'approval', outcome: 'refused', rule: 'default:action', code: 'aborted', detail: result.text },
+      { step: 'record', outcome: 'pass' },
+    ]);
+    expect(queue.pending()).toEqual([]);
   });
 });

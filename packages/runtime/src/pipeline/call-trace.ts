@@ -1,4 +1,5 @@
 import type { CallStep } from './call-step.js';
+import { ignoreRejection } from './ignore-rejection.js';
 import type { Refusal } from './refusal.js';
 
 /** What a step may say besides its name and outcome; a field left `undefined` is left out. */
@@ -21,7 +22,11 @@ export class CallTrace {
     this.#last = started;
   }
 
-  /** Ends a step now. A listener that throws is ignored: the call goes on as if it had not listened. */
+  /**
+   * Ends a step now. A listener that throws, or returns a promise that rejects (an async one), is
+   * ignored: the call goes on as if it had not listened, and no rejection is left unhandled to stop
+   * the process.
+   */
   step(step: CallStep['step'], outcome: CallStep['outcome'], detail?: StepDetail): void {
     const told: Mutable<CallStep> = { step, outcome, ms: performance.now() - this.#last };
     if (detail !== undefined) {
@@ -29,11 +34,12 @@ export class CallTrace {
       if (detail.decidedBy !== undefined) told.decidedBy = detail.decidedBy;
       if (detail.rule !== undefined) told.rule = detail.rule;
       if (detail.detail !== undefined) told.detail = detail.detail;
-      if (detail.judged !== undefined) told.judged = detail.judged;
+      // A copy, frozen: the array is the audit event's too, and a listener must not change what is recorded.
+      if (detail.judged !== undefined) told.judged = Object.freeze([...detail.judged]);
       if (detail.code !== undefined) told.code = detail.code;
     }
     try {
-      this.#listener(told);
+      ignoreRejection(this.#listener(told));
     } catch {}
     this.#last = performance.now();
   }

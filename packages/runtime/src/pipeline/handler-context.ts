@@ -15,6 +15,7 @@ import type { CallOptions } from './call-options.js';
 import type { CallScope } from './call-scope.js';
 import { checkUrl } from './check-url.js';
 import { cut } from './event-message.js';
+import { ignoreRejection } from './ignore-rejection.js';
 import { mayRead } from './may-read.js';
 
 /**
@@ -138,7 +139,7 @@ export class HandlerContext implements ToolContext {
     try {
       if (onProgress !== undefined) {
         try {
-          onProgress(checked);
+          ignoreRejection(onProgress(checked));
         } catch {}
       }
       if (events.listened) events.emit({ kind: 'progress', ...this.#origin(), ...checked });
@@ -183,8 +184,7 @@ export class HandlerContext implements ToolContext {
     try {
       if (onLog !== undefined) {
         try {
-          if (data === undefined) onLog(level, message);
-          else onLog(level, message, data);
+          ignoreRejection(data === undefined ? onLog(level, message) : onLog(level, message, data));
         } catch {}
       }
       if (events.listened) {
