@@ -5,6 +5,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { type LaunchCell, type LaunchedServer, launchServer } from '../../sandbox/launch-server.js';
 import type { McpServerConfig } from './mcp-server-config.js';
+import { underSignal } from './request-signal.js';
 
 /** How long the `initialize` handshake and each `tools/list` page may take. */
 const HANDSHAKE_MS = 30_000;
@@ -188,7 +189,7 @@ export async function openConnection(
   signal.addEventListener('abort', stop, { once: true });
   try {
     signal.throwIfAborted();
-    await client.connect(transport, { timeout: HANDSHAKE_MS, signal });
+    await underSignal(signal, (own) => client.connect(transport, { timeout: HANDSHAKE_MS, signal: own }));
   } catch (error) {
     await close();
     throw new Error(connectProblem(config, error, stderr));
@@ -211,7 +212,8 @@ export async function listAllTools(client: Client, signal: AbortSignal): Promise
   let cursor: string | undefined;
   // A server that keeps returning cursors must not loop forever.
   for (let page = 0; page < 100; page++) {
-    const result = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout: HANDSHAKE_MS, signal });
+    const params = cursor === undefined ? {} : { cursor };
+    const result = await underSignal(signal, (own) => client.listTools(params, { timeout: HANDSHAKE_MS, signal: own }));
     tools.push(...result.tools);
     cursor = result.nextCursor;
     if (cursor === undefined || cursor === '') break;

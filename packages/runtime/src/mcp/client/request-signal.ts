@@ -37,3 +37,20 @@ export class RequestSignal {
     return this as unknown as AbortSignal;
   }
 }
+
+/**
+ * Runs one SDK request under a long-lived `signal` (a source's whole life) through a RequestSignal of
+ * its own: the SDK adds an abort listener to each request's signal and never takes it off, so given the
+ * long-lived one directly, every reconnect and every listing would leave one more on it for good.
+ */
+export async function underSignal<T>(signal: AbortSignal, request: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const own = new RequestSignal();
+  if (signal.aborted) own.abort(signal.reason);
+  const relay = () => own.abort(signal.reason);
+  signal.addEventListener('abort', relay, { once: true });
+  try {
+    return await request(own.asSignal());
+  } finally {
+    signal.removeEventListener('abort', relay);
+  }
+}
