@@ -213,12 +213,36 @@ export async function listAllTools(client: Client, signal: AbortSignal): Promise
   // A server that keeps returning cursors must not loop forever.
   for (let page = 0; page < 100; page++) {
     const params = cursor === undefined ? {} : { cursor };
-    const result = await underSignal(signal, (own) => client.listTools(params, { timeout: HANDSHAKE_MS, signal: own }));
+    let result: Awaited<ReturnType<Client['listTools']>>;
+    try {
+      result = await underSignal(signal, (own) => client.listTools(params, { timeout: HANDSHAKE_MS, signal: own }));
+    } catch (error) {
+      throw listingProblem(error);
+    }
     tools.push(...result.tools);
     cursor = result.nextCursor;
     if (cursor === undefined || cursor === '') break;
   }
   return tools;
+}
+
+/**
+ * The SDK refuses a tools/list answer its schema does not take with a ZodError whose message is the
+ * issues as JSON; say it in a sentence instead, with where the first few are.
+ */
+function listingProblem(error: unknown): unknown {
+  const issues = (error as { issues?: unknown } | null)?.issues;
+  if (!Array.isArray(issues) || issues.length === 0) return error;
+  const where = issues.slice(0, 3).map((issue: { path?: unknown; message?: unknown }) => {
+    const path = Array.isArray(issue.path)
+      ? issue.path
+          .map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`))
+          .join('')
+      : '';
+    return `${path === '' ? 'the answer' : path}: ${typeof issue.message === 'string' ? issue.message : 'not valid'}`;
+  });
+  const more = issues.length > 3 ? `; and ${issues.length - 3} more` : '';
+  return new Error(`its list of tools does not follow the MCP schema (${where.join('; ')}${more})`);
 }
 
 function lostReason(config: McpServerConfig, stderr: string): string {

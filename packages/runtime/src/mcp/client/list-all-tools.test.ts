@@ -1,7 +1,9 @@
 import { getEventListeners } from 'node:events';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { listAllTools } from './mcp-connection.js';
 
@@ -25,6 +27,29 @@ describe('listAllTools', () => {
       expect(getEventListeners(lifetime.signal, 'abort')).toHaveLength(0);
       lifetime.abort(new Error('the source stopped'));
       await expect(listAllTools(client, lifetime.signal)).rejects.toThrow('the source stopped');
+    } finally {
+      await Promise.all([client.close(), server.close()]);
+    }
+  });
+
+  it("says in a sentence where a listing breaks the MCP schema, not the SDK's issues as JSON", async () => {
+    const server = new Server({ name: 'odd', version: '1.0.0' }, { capabilities: { tools: {} } });
+    server.setRequestHandler(ListToolsRequestSchema, () => ({
+      tools: [
+        { name: 'fine', inputSchema: { type: 'object' } },
+        { name: 'odd', inputSchema: { type: 'object', properties: { yes: true, no: false } } },
+      ],
+    }));
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: 'test', version: '0' });
+    await client.connect(clientSide);
+    try {
+      await expect(listAllTools(client, new AbortController().signal)).rejects.toThrow(
+        new Error(
+          'its list of tools does not follow the MCP schema (tools[1].inputSchema.properties.yes: Invalid input; tools[1].inputSchema.properties.no: Invalid input)',
+        ),
+      );
     } finally {
       await Promise.all([client.close(), server.close()]);
     }
