@@ -18,9 +18,17 @@ const NAV: readonly { readonly label: string; readonly route: Route }[] = [
 /** The page: a header with the views, and the view the URL's fragment names. */
 export function App() {
   const route = useRoute();
-  const { events } = usePlayground();
-  // The audit log hears from the start, so Governance and Loops show calls made before they opened.
-  useEffect(() => void keepAuditLog(events), [events]);
+  const { events, api } = usePlayground();
+  // The audit log hears from the start, so Governance and Loops show calls made before they opened; it
+  // reads the history once the stream is connected (so nothing falls between the two, and a refused
+  // token is refused once, by the stream).
+  useEffect(() => {
+    const log = keepAuditLog(events);
+    if (events.connected) void log.load(api);
+    return events.onStatus((connected) => {
+      if (connected) void log.load(api);
+    });
+  }, [events, api]);
   const current = route.view === 'tool' ? 'catalogue' : route.view;
   return (
     <>

@@ -7,7 +7,15 @@ import { compress } from 'hono/compress';
  * their results and the event stream are left as they are: they are small, or they must not wait for a
  * compressor's buffer.
  */
-const COMPRESSED_PATHS = ['/', '/assets/*', '/catalogue', '/tools', '/tools/descriptions', '/governance'] as const;
+const COMPRESSED_PATHS = [
+  '/',
+  '/assets/*',
+  '/catalogue',
+  '/tools',
+  '/tools/descriptions',
+  '/governance',
+  '/audit',
+] as const;
 
 /** Registers gzip/deflate (as the client accepts) for `COMPRESSED_PATHS`, on GET answers only. */
 export function addCompression(app: Hono): void {

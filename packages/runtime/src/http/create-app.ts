@@ -4,6 +4,7 @@ import { methodNotAllowed } from 'hono/method-not-allowed';
 import type { Cell } from '../engine/cell.js';
 import type { SdkTool } from '../engine/sdk-tool.js';
 import { addApprovalRoutes } from './approval-routes.js';
+import { addAuditRoutes } from './audit-routes.js';
 import { type AuthOptions, authMiddleware } from './auth-options.js';
 import { addCallRoutes } from './call-routes.js';
 import { addCatalogueRoutes } from './catalogue-routes.js';
@@ -135,6 +136,7 @@ export function assembleApp(cell: Cell, options: AppOptions = {}): AssembledApp 
     }
     return context.json(state);
   });
+  addAuditRoutes(app, cell);
   addCatalogueRoutes(app, cell, runs);
   addGovernanceRoutes(app, cell, approvals);
   addSourceRoutes(app, cell, readBody);

@@ -14,6 +14,7 @@
 //   GET  /approvals             the questions waiting for a person, oldest first
 //   POST /approvals/:id         `{ decision: 'approve', scope? }` | `{ decision: 'deny', reason? }`
 //   GET  /events                server-sent events: `audit` and `approval`, a comment every 15 s
+//   GET  /audit                 the latest audit events, oldest first; `?limit=` 1-1000, default 200 (audit-routes.ts)
 //   GET  /catalogue             every tool with its source, category, schema, dialects and docs;
 //                               `?session=` that session's run, its own tools included (catalogue-routes.ts)
 //   GET  /governance            the zone, the sandbox, the roots, Hardline's paths; owner only (governance-routes.ts)
