@@ -239,7 +239,7 @@ function refused(
   note?: string,
   cycle?: TellingVerdict,
 ): ToolResult {
-  record(scope, name, tool, began, refusal.code, refusal.stage, refusal.rule, undefined, cycle);
+  record(scope, name, tool, began, refusal.code, refusal.stage, refusal.rule, undefined, cycle, refusal.judged);
   return { isError: true, code: refusal.code, text: withNote(refusal.message, note) };
 }
 
@@ -254,6 +254,7 @@ function record(
   rule?: string,
   governed?: Governed,
   cycle?: TellingVerdict,
+  judged: readonly string[] | undefined = governed?.judged,
 ): void {
   const own = tool?.definition.name ?? name;
   scope.audit({
@@ -269,7 +270,7 @@ function record(
     outcome,
     stage,
     rule,
-    ...(governed === undefined || governed.judged.length === 0 ? {} : { judged: governed.judged }),
+    ...(judged === undefined || judged.length === 0 ? {} : { judged }),
     ...(cycle === undefined ? {} : { cycle: { action: cycle.action, rule: cycle.rule } }),
     ...(governed?.approval === undefined ? {} : { approval: governed.approval }),
     ...(scope.services.sandbox.mode === 'off' || tool?.sandbox === 'off' ? { sandbox: 'off' as const } : {}),

@@ -107,6 +107,19 @@ describe('CallOptions.onStep', () => {
     ]);
   });
 
+  it('records the real paths judged on the audit event of a refused call too, with or without a trace', async () => {
+    const { cell, work } = world();
+    await cell.run().call('read', { path: '.env' });
+    expect(cell.auditLog().at(-1)).toMatchObject({
+      outcome: 'zone_denied',
+      stage: 'zone',
+      rule: 'no-secrets',
+      judged: [`path:${work}/.env`],
+    });
+    await traced(cell.run(), 'read', { path: 'notes/../.env' });
+    expect(cell.auditLog().at(-1)?.judged).toEqual([`path:${work}/.env`]);
+  });
+
   it('hears the Sandbox refuse a path outside the work folder, with the path it resolved to', async () => {
     const { cell } = world();
     const { result, steps } = await traced(cell.run(), 'read', { path: '/etc/hostname' });

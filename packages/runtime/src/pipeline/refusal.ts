@@ -5,7 +5,7 @@ export interface Refusal {
   readonly message: string;
   readonly stage: string;
   readonly rule?: string;
-  /** A governance refusal's canonical forms judged up to it, the refused one last (for the call's trace). */
+  /** A governance refusal's canonical forms judged up to it, the refused one last (for the trace and the audit event). */
   readonly judged?: readonly string[];
 }
 
