@@ -5,6 +5,7 @@ describe('@wesgine/runtime public surface', () => {
   it('exports exactly these runtime names (adding one makes it public API)', () => {
     expect(Object.keys(runtime).sort()).toMatchInlineSnapshot(`
       [
+        "ADAPTER_FIELDS",
         "AgentTask",
         "ApprovalQueue",
         "CycleDetector",
@@ -17,6 +18,7 @@ describe('@wesgine/runtime public surface', () => {
         "analyzeCommand",
         "callKey",
         "createEngine",
+        "defineAdapter",
         "guardedFetch",
         "isBlockedAddress",
         "judgeUrl",

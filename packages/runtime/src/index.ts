@@ -1,5 +1,19 @@
 // The public surface of @wesgine/runtime. Adding a name here makes it public API.
 
+export type {
+  Adapter,
+  AdapterField,
+  AdapterSource,
+  AdapterSpecs,
+  AnyAdapter,
+} from './adapter/adapter.js';
+export { ADAPTER_FIELDS, defineAdapter } from './adapter/adapter.js';
+export type { CronSpec } from './adapter/cron-spec.js';
+export type { DesktopSpec } from './adapter/desktop-spec.js';
+export type { EmailSpec, MailServer } from './adapter/email-spec.js';
+export type { HeadlessBrowserSpec } from './adapter/headless-browser-spec.js';
+export type { KbSpec } from './adapter/kb-spec.js';
+export type { PlaywrightSpec } from './adapter/playwright-spec.js';
 export type { AgentToolConfig, CellAgents } from './agent/agent-tool.js';
 export { AgentTask } from './agent/agent-tool.js';
 export type {
@@ -31,7 +45,7 @@ export type { CallEventOrigin, CellEvent } from './engine/cell-events.js';
 export type { CellSpec } from './engine/cell-spec.js';
 export type { Engine, EngineOptions } from './engine/create-engine.js';
 export { createEngine } from './engine/create-engine.js';
-export type { Run, RunParams } from './engine/run.js';
+export type { Run, RunOrigin, RunParams } from './engine/run.js';
 export type { SdkTool } from './engine/sdk-tool.js';
 export type { CommandAnalysis } from './governance/shell/analyze-command.js';
 export { analyzeCommand } from './governance/shell/analyze-command.js';

@@ -15,6 +15,8 @@ describe('@wesgine/schema public surface', () => {
         "MAX_ARGUMENT_VALUES",
         "PATH_KEYWORD",
         "Path",
+        "RECIPIENT_KEYWORD",
+        "Recipient",
         "STRICT_MODE_DIALECTS",
         "TOOL_ERROR_WIRE",
         "TOOL_NAME_PATTERN",

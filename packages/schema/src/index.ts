@@ -32,11 +32,19 @@ export { FORMAT_CHECKS, registerFormats } from './formats/register-formats.js';
 export type { TCommand } from './params/command.js';
 export { Command } from './params/command.js';
 export type { PathAccess } from './params/keywords.js';
-export { COMMAND_KEYWORD, EXTENSION_KEYWORDS, PATH_KEYWORD, URL_KEYWORD } from './params/keywords.js';
+export {
+  COMMAND_KEYWORD,
+  EXTENSION_KEYWORDS,
+  PATH_KEYWORD,
+  RECIPIENT_KEYWORD,
+  URL_KEYWORD,
+} from './params/keywords.js';
 export type { MarkedParameter } from './params/marked-parameters.js';
 export { findMarkedParameters } from './params/marked-parameters.js';
 export type { PathOptions, TPath } from './params/path.js';
 export { Path } from './params/path.js';
+export type { TRecipient } from './params/recipient.js';
+export { Recipient } from './params/recipient.js';
 export type { TUrl } from './params/url.js';
 export { Url } from './params/url.js';
 export { valuesAt } from './params/values-at.js';

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type GuardProxy, INSIDE_PROXY, type ProxyRoute, requestGate, startGuardProxy } from '@wesgine/runtime';
+import type { GuardProxy } from '@wesgine/runtime';
 import { type ToolContext, ToolError, type ToolHandler } from '@wesgine/schema';
-import type { BrowserContext, Page, Response } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import type { BrowserNavigateArgs } from '../../generated/types.gen.js';
 import { findChromium } from './chromium-path.js';
+import { type GovernedContext, openGovernedContext } from './governed-context.js';
 import { pageFailure, sameOrigin, timedOut } from './navigation-error.js';
 import { pageMarkdown } from './page-markdown.js';
 import { capContent, type Extract, pageReport } from './page-report.js';
@@ -37,30 +38,16 @@ export function browserNavigateHandler(options: BrowserNavigateOptions = {}): To
     const waitUntil = args.wait_until ?? 'load';
     const extract: Extract = args.extract ?? 'markdown';
     const held = await acquireBrowser(executablePath, context.sandbox.mode === 'on');
-    const made: { proxy?: GuardProxy; route?: ProxyRoute | undefined; browserContext?: BrowserContext } = {};
+    const made: { governed?: GovernedContext } = {};
     const cleanUp = async () => {
-      await made.browserContext?.close().catch(() => {});
-      made.route?.release();
-      await made.proxy?.close();
+      await made.governed?.close();
     };
     const work = (async () => {
-      made.proxy = await startGuardProxy(requestGate((url) => context.checkUrl(url)));
+      made.governed = await openGovernedContext(held, (url) => context.checkUrl(url), { viewport: VIEWPORT });
       signal.throwIfAborted();
-      made.route = held.dispatcher?.route(made.proxy.port);
-      const proxy =
-        made.route === undefined
-          ? { server: made.proxy.server }
-          : { server: INSIDE_PROXY, username: made.route.username, password: made.route.password };
-      made.browserContext = await held.browser.newContext({
-        proxy: { ...proxy, bypass: '<-loopback>' },
-        serviceWorkers: 'block',
-        acceptDownloads: false,
-        viewport: VIEWPORT,
-      });
+      const page = await made.governed.context.newPage();
       signal.throwIfAborted();
-      const page = await made.browserContext.newPage();
-      signal.throwIfAborted();
-      return await visit(page, made.proxy, args.url, { waitUntil, extract, maxChars, timeoutMs, context });
+      return await visit(page, made.governed.proxy, args.url, { waitUntil, extract, maxChars, timeoutMs, context });
     })();
     try {
       return await untilAborted(work, signal);

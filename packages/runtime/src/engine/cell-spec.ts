@@ -1,4 +1,10 @@
 import type { CategoryMap } from '@wesgine/schema';
+import type { CronSpec } from '../adapter/cron-spec.js';
+import type { DesktopSpec } from '../adapter/desktop-spec.js';
+import type { EmailSpec } from '../adapter/email-spec.js';
+import type { HeadlessBrowserSpec } from '../adapter/headless-browser-spec.js';
+import type { KbSpec } from '../adapter/kb-spec.js';
+import type { PlaywrightSpec } from '../adapter/playwright-spec.js';
 import type { CycleSettings } from '../cycle/cycle-settings.js';
 import type { UrlOptions } from '../governance/url/judge-url.js';
 import type { AuditEvent } from '../pipeline/audit-event.js';
@@ -38,6 +44,21 @@ export interface CellSpec {
    * "Plugins"): started when the cell is created (`await cell.ready()`), stopped with it.
    */
   readonly plugins?: readonly PluginSpec[];
+  // The adapters: each field set gives the cell that adapter's tools (`kb.search`, `email.send`, ...),
+  // made by the adapter the engine was given for it (`createEngine({ adapters })`); a field set without
+  // one is an error when the cell is created. The tools exist while the cell does.
+  /** Folders indexed for full-text search: `kb.search`, `kb.get`, `kb.list`. */
+  readonly kb?: KbSpec;
+  /** A mailbox: `email.send`, `email.search`, `email.read`. */
+  readonly email?: EmailSpec;
+  /** Scheduled tool calls and prompts: `cron.schedule`, `cron.list`, `cron.cancel`. */
+  readonly cron?: CronSpec;
+  /** Reading pages at scale: `page.read`, `page.screenshot`, `page.pdf`. */
+  readonly headlessBrowser?: HeadlessBrowserSpec;
+  /** Browser sessions a model drives: `browser.open`, `browser.snapshot`, `browser.click`, ... */
+  readonly playwright?: PlaywrightSpec;
+  /** An X display: `desktop.screenshot`, `desktop.click`, `desktop.type`, `desktop.key`, `desktop.windows`. */
+  readonly desktop?: DesktopSpec;
   /** How `Url()` arguments are resolved, and hosts exempt from the private-address rule. */
   readonly network?: UrlOptions;
   /** Per-call time limit and output budget when a tool declares none. */

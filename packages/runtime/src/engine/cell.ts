@@ -3,6 +3,8 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type TObject, type ToolAgents, ToolError, type ToolSession } from '@wesgine/schema';
+import type { AdapterSource } from '../adapter/adapter.js';
+import { adaptersReady, createAdapterSources } from '../adapter/cell-adapters.js';
 import {
   type AgentToolConfig,
   agentTool,
@@ -15,9 +17,11 @@ import {
 import { ApprovalQueue } from '../approval/approval-queue.js';
 import type { CycleConfig } from '../cycle/cycle-config.js';
 import { cycleConfigFrom } from '../cycle/cycle-settings.js';
+import { type PreparedRoots, prepareRoots } from '../governance/sandbox-path.js';
 import { type CellMcps, McpServers } from '../mcp/client/cell-mcps.js';
 import type { AuditEvent } from '../pipeline/audit-event.js';
 import { ignoreRejection } from '../pipeline/ignore-rejection.js';
+import { judgeFoundRead } from '../pipeline/may-read.js';
 import { type CellPlugins, PluginHost } from '../plugin/plugin-host.js';
 import { checkPluginSpecs } from '../plugin/plugin-spec.js';
 import { type AnyHandler, type RegisteredTool, registerTool } from '../registry/registered-tool.js';
@@ -83,13 +87,20 @@ export class Cell {
   readonly #approvals = new ApprovalQueue();
   /** The cell's runs by id, held weakly: an entry goes when its run is garbage. */
   readonly #runs = new Map<string, WeakRef<Run>>();
-  readonly #forgetRun = new FinalizationRegistry<string>((id) => this.#runs.delete(id));
+  readonly #forgetRun = new FinalizationRegistry<string>((id) => {
+    this.#runs.delete(id);
+    this.#runEnded(id);
+  });
+  readonly #runEndListeners = new Set<(runId: string) => void>();
+  readonly #ended = new Set<string>();
   readonly #sessions = new SessionStates();
   /** The cell's MCP servers, made on first use. */
   #mcps: McpServers | undefined;
   /** Sub-agents offered to delegating tools, by name. */
   readonly #delegates = new Map<string, AgentToolConfig>();
   readonly #plugins: PluginHost;
+  readonly #adapters: readonly AdapterSource[];
+  #preparedRoots: PreparedRoots | undefined;
 
   constructor(engine: Engine, spec: CellSpec) {
     if (typeof spec?.workDir !== 'string' || spec.workDir === '') throw new Error('a cell needs a workDir');
@@ -117,17 +128,53 @@ export class Cell {
     this.sandbox = new CellSandbox(resolveSandbox(spec.sandbox, this.spec.workDir));
     this.dataDir = spec.dataDir ?? mkdtempSync(join(tmpdir(), 'wesgine-cell-'));
     mkdirSync(this.dataDir, { recursive: true });
+    // An adapter field without an adapter, or one its adapter refuses, throws here.
+    this.#adapters = createAdapterSources(this);
+    for (const source of this.#adapters) this.#sources.add(source);
     // Last: nothing may throw once programs start.
     this.#plugins = new PluginHost(this, plugins, (source) => this.#sources.add(source));
     this.#plugins.start();
   }
 
   /**
-   * Resolves once every plugin of `CellSpec.plugins` is started and its tools registered; rejects with
-   * an error naming each plugin that failed and why (the cell works with the others meanwhile).
+   * Resolves once every plugin of `CellSpec.plugins` is started and its tools registered, and every
+   * adapter is in working order (its first index built, its display found); rejects with an error naming
+   * each plugin or adapter that failed and why (the cell works with the others meanwhile).
    */
-  ready(): Promise<void> {
-    return this.#plugins.ready();
+  async ready(): Promise<void> {
+    const [plugins, adapters] = await Promise.allSettled([this.#plugins.ready(), adaptersReady(this.#adapters)]);
+    if (plugins.status === 'rejected' && adapters.status === 'rejected') {
+      throw new Error(`${(plugins.reason as Error).message}; ${(adapters.reason as Error).message}`);
+    }
+    if (plugins.status === 'rejected') throw plugins.reason;
+    if (adapters.status === 'rejected') throw adapters.reason;
+  }
+
+  /**
+   * Whether governance would let `tool` read a file that was not named by a call (an indexer's find),
+   * given as a real absolute path: Hardline, the cell's roots and its Zone, where a rule that would ask
+   * counts as no. Touches no file; the same judgement as a handler's `context.mayRead`.
+   */
+  mayRead(tool: string, realPath: string): boolean {
+    const { workDir, allowPaths = [], denyPaths = [] } = this.spec;
+    const roots = { workDir, allowPaths, denyPaths };
+    this.#preparedRoots ??= prepareRoots(roots);
+    return judgeFoundRead(
+      { roots, preparedRoots: this.#preparedRoots, zone: this.zone },
+      tool,
+      'exploration',
+      realPath,
+    );
+  }
+
+  /**
+   * Calls `listener` with the id of each run of this cell that ends: `run.end()` was called, the run was
+   * garbage-collected, or the cell stopped. What a tool keeps for a run (a browser session) goes then.
+   * Returns the function that stops it.
+   */
+  onRunEnd(listener: (runId: string) => void): () => void {
+    this.#runEndListeners.add(listener);
+    return () => this.#runEndListeners.delete(listener);
   }
 
   /** The cell's plugins: their states, tools, processes and last errors. */
@@ -231,25 +278,31 @@ export class Cell {
 
   run(params: RunParams = {}): Run {
     if (this.#stopping.signal.aborted) throw new Error('the cell is stopped');
-    const run = new Run(this, params, this.#stopping.signal, (event) => {
-      this.#audit.push(event);
-      // Trimmed in batches: one copy per thousand calls rather than one per call.
-      if (this.#audit.length >= 2 * AUDIT_KEPT) this.#audit.splice(0, this.#audit.length - AUDIT_KEPT);
-      // A listener that throws must not turn a finished call into a throw out of run.call.
-      const { onAudit } = this.spec;
-      if (onAudit !== undefined) {
-        try {
-          ignoreRejection(onAudit(event));
-        } catch {}
-      }
-      // A copy only when someone listens: a listener may stop listening from inside.
-      if (this.#auditListeners.size === 0) return;
-      for (const listener of [...this.#auditListeners]) {
-        try {
-          ignoreRejection(listener(event));
-        } catch {}
-      }
-    });
+    const run = new Run(
+      this,
+      params,
+      this.#stopping.signal,
+      (id) => this.#runEnded(id),
+      (event) => {
+        this.#audit.push(event);
+        // Trimmed in batches: one copy per thousand calls rather than one per call.
+        if (this.#audit.length >= 2 * AUDIT_KEPT) this.#audit.splice(0, this.#audit.length - AUDIT_KEPT);
+        // A listener that throws must not turn a finished call into a throw out of run.call.
+        const { onAudit } = this.spec;
+        if (onAudit !== undefined) {
+          try {
+            ignoreRejection(onAudit(event));
+          } catch {}
+        }
+        // A copy only when someone listens: a listener may stop listening from inside.
+        if (this.#auditListeners.size === 0) return;
+        for (const listener of [...this.#auditListeners]) {
+          try {
+            ignoreRejection(listener(event));
+          } catch {}
+        }
+      },
+    );
     this.#runs.set(run.id, new WeakRef(run));
     this.#forgetRun.register(run, run.id);
     return run;
@@ -346,8 +399,21 @@ export class Cell {
 
   async stop(): Promise<void> {
     this.#stopping.abort();
+    for (const id of this.#runs.keys()) this.#runEnded(id);
     this.#mcps?.stop();
     await Promise.all([this.#sources.closeAll(), this.sandbox.stopAll()]);
+  }
+
+  /** Tells the run-end listeners once per run. */
+  #runEnded(id: string): void {
+    if (this.#ended.has(id)) return;
+    this.#ended.add(id);
+    this.#runs.delete(id);
+    for (const listener of [...this.#runEndListeners]) {
+      try {
+        ignoreRejection(listener(id));
+      } catch {}
+    }
   }
 
   #ownerOf(name: string): string | undefined {

@@ -1,4 +1,6 @@
 import type { AnyToolPack, CategoryMap } from '@wesgine/schema';
+import type { AdapterField, AnyAdapter } from '../adapter/adapter.js';
+import { engineAdapters } from '../adapter/engine-adapters.js';
 import type { RegisteredTool } from '../registry/registered-tool.js';
 import { Cell } from './cell.js';
 import type { CellSpec } from './cell-spec.js';
@@ -12,6 +14,11 @@ export interface EngineOptions {
    * keeps its own pack as its provenance.
    */
   readonly tools?: AnyToolPack | readonly AnyToolPack[];
+  /**
+   * What the adapter fields of a `CellSpec` (`kb`, `email`, `cron`, `headlessBrowser`, `playwright`,
+   * `desktop`) are made with: one adapter per field, from the adapter packages (`@wesgine/adapter-kb`, ...).
+   */
+  readonly adapters?: readonly AnyAdapter[];
 }
 
 /**
@@ -27,6 +34,8 @@ export interface Engine {
   readonly aliases: ReadonlyMap<string, string>;
   /** Engine tools that can be called but are not listed (the packs' `unlisted`). */
   readonly unlisted: ReadonlySet<string>;
+  /** The adapters cells may use, by the `CellSpec` field each one reads. */
+  readonly adapters: ReadonlyMap<AdapterField, AnyAdapter>;
   createCell(spec: CellSpec): Cell;
 }
 
@@ -38,6 +47,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     tools: new FrozenMap(tools),
     aliases: new FrozenMap(aliases),
     unlisted: new FrozenSet(unlisted),
+    adapters: new FrozenMap(engineAdapters(options.adapters)),
     createCell: (spec: CellSpec) => new Cell(engine, spec),
   });
   return engine;

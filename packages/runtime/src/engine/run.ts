@@ -51,6 +51,17 @@ export interface RunParams {
    * `0` on a top-level run offers it no delegating tool at all.
    */
   readonly depthLimit?: number;
+  /**
+   * What started the run when no person did (a scheduled job: `{ kind: 'cron', id: '<job id>' }`): every
+   * audit event of the run carries it.
+   */
+  readonly origin?: RunOrigin;
+}
+
+/** What started a run: its kind (`cron`) and the id of the thing of that kind (the job). */
+export interface RunOrigin {
+  readonly kind: string;
+  readonly id: string;
 }
 
 /** A tool that hands work to a sub-agent: a sub-agent tool, or one whose meta says it delegates. */
@@ -72,10 +83,19 @@ export class Run {
   readonly #whitelist: ReadonlySet<string> | undefined;
   readonly #atDepthLimit: boolean;
   readonly #scope: CallScope;
+  readonly #ending = new AbortController();
+  readonly #ended: (runId: string) => void;
   #spilled = 0;
 
-  constructor(cell: Cell, params: RunParams, signal: AbortSignal, audit: (event: AuditEvent) => void) {
+  constructor(
+    cell: Cell,
+    params: RunParams,
+    signal: AbortSignal,
+    ended: (runId: string) => void,
+    audit: (event: AuditEvent) => void,
+  ) {
     this.#cell = cell;
+    this.#ended = ended;
     this.params = params;
     this.depth = params.parent === undefined ? 0 : params.parent.depth + 1;
     const { depthLimit } = params;
@@ -117,8 +137,9 @@ export class Run {
         sessionId: params.sessionId,
         agentId: params.agent?.id,
         actor: params.actor,
+        ...(params.origin === undefined ? {} : { origin: checkedOrigin(params.origin) }),
       },
-      signal: params.signal === undefined ? signal : AbortSignal.any([signal, params.signal]),
+      signal: AbortSignal.any([signal, this.#ending.signal, ...(params.signal === undefined ? [] : [params.signal])]),
       events: cell.events,
       defaults: { timeoutMs: spec.defaults?.timeoutMs ?? 120_000, outputBudget: spec.defaults?.outputBudget ?? 30_000 },
       spill: (text) => this.#spill(text),
@@ -171,6 +192,21 @@ export class Run {
    */
   cycleSnapshot(): CycleSnapshot {
     return this.#scope.detector.snapshot();
+  }
+
+  /**
+   * Ends the run: its calls still running are cancelled, new ones are refused as cancelled, and what
+   * tools keep for it (browser sessions) is let go (`cell.onRunEnd`). Calling it again does nothing.
+   */
+  end(): void {
+    if (this.#ending.signal.aborted) return;
+    this.#ending.abort(new Error('the run ended'));
+    this.#ended(this.id);
+  }
+
+  /** Whether `end()` was called (or the cell stopped). */
+  get ended(): boolean {
+    return this.#ending.signal.aborted || this.#scope.signal.aborted;
   }
 
   /** A new user message or an answered question: the cycle counts start again. */
@@ -286,6 +322,13 @@ function callCategory(
   } catch {
     return resolved.category;
   }
+}
+
+function checkedOrigin(origin: RunOrigin): RunOrigin {
+  if (typeof origin?.kind !== 'string' || origin.kind === '' || typeof origin.id !== 'string' || origin.id === '') {
+    throw new Error("a run's origin needs a kind and an id, such as { kind: 'cron', id: 'job-1' }");
+  }
+  return Object.freeze({ kind: origin.kind, id: origin.id });
 }
 
 /** The cell's zone narrowed by the run's, when either is set. */

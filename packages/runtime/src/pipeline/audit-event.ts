@@ -10,6 +10,8 @@ export interface AuditEvent {
   readonly sessionId: string | undefined;
   readonly agentId: string | undefined;
   readonly actor: string | undefined;
+  /** What started the run when no person did: `{ kind: 'cron', id: '<job id>' }` for a scheduled job. */
+  readonly origin?: { readonly kind: string; readonly id: string };
   /** The call's id: its progress and log events (`cell.onEvent`) carry the same one. */
   readonly callId: string;
   /** The tool's own name, also when the call used an alias. */

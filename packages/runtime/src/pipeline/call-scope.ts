@@ -43,6 +43,8 @@ export interface CallScope {
     readonly sessionId: string | undefined;
     readonly agentId: string | undefined;
     readonly actor: string | undefined;
+    /** What started the run when no person did (a scheduled job). */
+    readonly origin?: { readonly kind: string; readonly id: string };
   };
   /** Aborts every call of the run (the run was cancelled or the cell stopped). */
   readonly signal: AbortSignal;

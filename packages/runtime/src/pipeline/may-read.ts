@@ -10,6 +10,16 @@ import type { CallScope } from './call-scope.js';
  * `ask` counts as no (nobody is asked about each hit).
  */
 export function mayRead(scope: CallScope, tool: string, category: ToolCategory, real: string): boolean {
+  return judgeFoundRead(scope, tool, category, real);
+}
+
+/** `mayRead` for what a cell finds outside any call (an adapter's indexer): the same judgement. */
+export function judgeFoundRead(
+  scope: Pick<CallScope, 'roots' | 'preparedRoots' | 'zone'>,
+  tool: string,
+  category: ToolCategory,
+  real: string,
+): boolean {
   const both = { lexical: lexicalOf(real, scope.preparedRoots), real };
   if (!hardlinePath(both, 'read').allow) return false;
   if (!containPath(real, both, 'read', scope.preparedRoots).allow) return false;

@@ -1,12 +1,13 @@
-import { COMMAND_KEYWORD, PATH_KEYWORD, type PathAccess, URL_KEYWORD } from './keywords.js';
+import { COMMAND_KEYWORD, PATH_KEYWORD, type PathAccess, RECIPIENT_KEYWORD, URL_KEYWORD } from './keywords.js';
 
 export type MarkedParameter =
   | { readonly kind: 'path'; readonly pointer: string; readonly access: PathAccess }
   | { readonly kind: 'command'; readonly pointer: string }
-  | { readonly kind: 'url'; readonly pointer: string };
+  | { readonly kind: 'url'; readonly pointer: string }
+  | { readonly kind: 'recipient'; readonly pointer: string };
 
 /**
- * Every parameter marked with `Path()`, `Command()` or `Url()`, as a JSON pointer into the arguments.
+ * Every parameter marked with `Path()`, `Command()`, `Url()` or `Recipient()`, as a JSON pointer into the arguments.
  * `*` stands for any array index or map key: `/edits/*\/path`. Sorted by pointer, then kind.
  */
 export function findMarkedParameters(schema: unknown): MarkedParameter[] {
@@ -25,6 +26,7 @@ function walk(node: unknown, pointer: string, found: MarkedParameter[], seen: Se
   if (access === 'read' || access === 'write') found.push({ kind: 'path', pointer, access });
   if (schema[COMMAND_KEYWORD] === true) found.push({ kind: 'command', pointer });
   if (schema[URL_KEYWORD] === true) found.push({ kind: 'url', pointer });
+  if (schema[RECIPIENT_KEYWORD] === true) found.push({ kind: 'recipient', pointer });
 
   const properties = schema.properties;
   if (typeof properties === 'object' && properties !== null) {

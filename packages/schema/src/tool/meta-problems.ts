@@ -9,6 +9,7 @@ const BOOLEAN_FIELDS = [
   'openWorld',
   'strict',
   'delegates',
+  'askFirst',
 ] as const;
 const POSITIVE_INTEGER_FIELDS = ['timeoutMs', 'outputBudget'] as const;
 const KNOWN = new Set<string>([...BOOLEAN_FIELDS, ...POSITIVE_INTEGER_FIELDS, 'category', 'aliases', 'displayOnly']);

@@ -31,6 +31,11 @@ export interface ToolMeta {
    * the CycleDetector and session approvals leave them out of a call's key. Each must be a parameter.
    */
   readonly displayOnly?: readonly string[];
+  /**
+   * A person approves every call unless a Zone rule allows it by name (email.send, desktop actions): the
+   * tool's calls ask where the category's default would allow, and ask with no Zone at all.
+   */
+  readonly askFirst?: boolean;
   /** Codegen must be able to emit a strict schema for every provider that has a strict mode. */
   readonly strict?: boolean;
 }

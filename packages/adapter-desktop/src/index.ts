@@ -1,0 +1,3 @@
+// The public surface of @wesgine/adapter-desktop. Adding a name here makes it public API.
+
+export {};

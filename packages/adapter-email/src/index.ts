@@ -1,0 +1,3 @@
+// The public surface of @wesgine/adapter-email. Adding a name here makes it public API.
+
+export {};

@@ -1,0 +1,3 @@
+// The public surface of @wesgine/adapter-kb. Adding a name here makes it public API.
+
+export {};
