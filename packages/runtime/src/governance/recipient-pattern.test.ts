@@ -48,3 +48,13 @@ describe('recipient patterns', () => {
     }
   });
 });
+
+describe('recipient patterns with many stars', () => {
+  it('match in time proportional to the lengths, not exponential in the stars', () => {
+    const pattern = compileRecipientPattern(`${'*a'.repeat(30)}*b@*`) as RecipientPattern;
+    const started = performance.now();
+    expect(matchesRecipient(pattern, `${'a'.repeat(64)}@x.org`)).toBe(false);
+    expect(matchesRecipient(pattern, `${'a'.repeat(63)}b@x.org`)).toBe(true);
+    expect(performance.now() - started).toBeLessThan(50);
+  });
+});
