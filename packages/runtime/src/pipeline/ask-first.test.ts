@@ -165,4 +165,20 @@ describe('meta.askFirst', () => {
     expect(once.asked).toHaveLength(2);
     expect(calls).toEqual(['desk.click 1,1', 'desk.click 1,1', 'desk.click 2,2']);
   });
+
+  it('runs nothing when the call is cancelled while it waits for the person', async () => {
+    const { cell, calls } = cellWith();
+    const queue = cell.approvals();
+    const controller = new AbortController();
+    const waiting = cell.run({ human: queue }).call('mail.send', message, { signal: controller.signal });
+    await expect.poll(() => queue.pending().length).toBe(1);
+    controller.abort();
+    expect(await waiting).toEqual({
+      isError: true,
+      code: 'aborted',
+      text: 'mail.send was cancelled while it waited for approval',
+    });
+    expect(queue.pending()).toEqual([]);
+    expect(calls).toEqual([]);
+  });
 });

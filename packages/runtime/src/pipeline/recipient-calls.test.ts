@@ -108,7 +108,19 @@ describe('Recipient() arguments', () => {
       judged: ['recipient:x@eu.example.net', 'recipient:ann@example.com', 'recipient:bob@partner.org'],
     });
     for (const outsider of ['carol@elsewhere.org', 'dan@sub.example.com', 'eve@example.net']) {
-      const result = await run.call('email.notify', { to: ['ann@example.com', outsider], text: 'hi' });
+      const steps: CallStep[] = [];
+      const result = await run.call(
+        'email.notify',
+        { to: ['ann@example.com', outsider], text: 'hi' },
+        { onStep: (step) => steps.push(step) },
+      );
+      expect(steps.find((step) => step.step === 'govern')).toMatchObject({
+        outcome: 'refused',
+        decidedBy: 'sandbox',
+        rule: 'allow-recipients',
+        code: 'not_allowed',
+        judged: ['recipient:ann@example.com', `recipient:${outsider}`],
+      });
       expect(result).toEqual({
         isError: true,
         code: 'not_allowed',
