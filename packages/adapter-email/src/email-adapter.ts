@@ -15,7 +15,7 @@ export const emailAdapter = defineAdapter({
   provenance,
   create(cell, spec): AdapterSource {
     const checked = checkEmailSpec(spec);
-    openMailCell(cell.id, checked, cell.spec.workDir);
+    openMailCell(cell, checked);
     const sourced: SourcedTool[] = tools.map((definition) => ({
       definition,
       handler: handlers[definition.name] as AnyHandler,

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { type ApprovalRequest, type Cell, createEngine, type HumanChannel } from '@wesgine/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailAdapter } from './email-adapter.js';
+import { freePort } from './testing/dovecot.test.fixture.js';
 import { type MailServers, startMailServers } from './testing/mail-servers.test.fixture.js';
 
 /** A person who approves every call, and remembers what they were asked. */
@@ -16,10 +17,18 @@ function approver(asked: ApprovalRequest[] = []): HumanChannel {
 }
 
 let servers: MailServers;
+/** Released by the cancellation test: until then the server keeps slow@ waiting at RCPT TO. */
+let releaseSlow: () => void = () => {};
+const slow = new Promise<void>((resolve) => {
+  releaseSlow = resolve;
+});
 let cell: Cell;
 
 beforeAll(async () => {
-  servers = await startMailServers({ refuse: (address) => address.startsWith('nobody@') });
+  servers = await startMailServers({
+    refuse: (address) => address.startsWith('nobody@'),
+    hold: (address) => (address.startsWith('slow@') ? slow : undefined),
+  });
   mkdirSync(join(servers.workDir, 'out'));
   writeFileSync(join(servers.workDir, 'out', 'report.csv'), 'a,b\n1,2\n');
   writeFileSync(join(servers.workDir, 'out', 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 255]));
@@ -59,7 +68,7 @@ describe('email.send through a real SMTP server', () => {
     expect(received.from).toBe('wes@example.org');
     expect([...received.to].sort()).toEqual(['ana@example.org', 'bob@example.org', 'carol@example.net']);
     const { parsed } = received;
-    expect(parsed.from?.text).toBe('Wes Gine <wes@example.org>');
+    expect(parsed.from?.value).toEqual([{ name: 'Wes Gine', address: 'wes@example.org' }]);
     expect(parsed.subject).toBe('Figures for März ✓');
     expect(parsed.text).toBe('Hello Ana,\n\nthe figures are attached.\n');
     expect(parsed.html).toBe('<p>Hello Ana,</p><p>the figures are <b>attached</b>.</p>');
@@ -128,21 +137,34 @@ describe('email.send through a real SMTP server', () => {
       text: 'x',
     });
     expect(result.code).toBe('invalid_arguments');
-    expect(result.text).toContain('/subject');
+    expect(result.text).toMatchInlineSnapshot(`
+      "The arguments for \`email.send\` are not valid (1 problem):
+      - /subject: must match the pattern /^[^\\r\\n]*$/, got "Hi\\r\\nBcc: eve@evil.example" (a string)"
+    `);
     expect(servers.smtp.received.length).toBe(before);
   });
 
-  it.each([
-    ['two addresses in one value', 'ana@example.org, eve@evil.example'],
-    ['a group', 'friends: eve@evil.example;'],
-    ['no address at all', 'Ana Example'],
-    ['a line break', 'ana@example.org\r\nBcc: eve@evil.example'],
-  ])('refuses %s as a recipient, and sends nothing', async (_case, value) => {
+  it('refuses what is not one address as a recipient, and sends nothing', async () => {
     const before = servers.smtp.received.length;
-    const result = await cell.run({ human: approver() }).call('email.send', { to: [value], subject: 'x', text: 'x' });
-    expect(result.isError).toBe(true);
-    expect(result.code).toBe('invalid_arguments');
-    expect(result.text).toContain(JSON.stringify(value).slice(1, 12));
+    const texts: string[] = [];
+    for (const value of [
+      'ana@example.org, eve@evil.example',
+      'friends: eve@evil.example;',
+      'Ana Example',
+      'ana@example.org\r\nBcc: eve@evil.example',
+    ]) {
+      const result = await cell.run({ human: approver() }).call('email.send', { to: [value], subject: 'x', text: 'x' });
+      expect(result.code).toBe('invalid_arguments');
+      texts.push(result.text);
+    }
+    expect(texts).toMatchInlineSnapshot(`
+      [
+        "/to/0 must be one mail address, as bob@example.org or Bob <bob@example.org>, but "ana@example.org, eve@evil.example" is not: it holds more than one address; give one address per value.",
+        "/to/0 must be one mail address, as bob@example.org or Bob <bob@example.org>, but "friends: eve@evil.example;" is not: an address has no spaces, commas or semicolons in it.",
+        "/to/0 must be one mail address, as bob@example.org or Bob <bob@example.org>, but "Ana Example" is not: an address has no spaces, commas or semicolons in it.",
+        "/to/0 must be one mail address, as bob@example.org or Bob <bob@example.org>, but "ana@example.org\\r\\nBcc: eve@evil.example" is not: it holds a line break or another control character.",
+      ]
+    `);
     expect(servers.smtp.received.length).toBe(before);
   });
 
@@ -176,9 +198,10 @@ describe('email.send through a real SMTP server', () => {
       workDir: servers.workDir,
       email: { ...spec, smtp: { ...spec.smtp, password: 'wrong' } },
     });
+    const closed = await freePort();
     const down = engine.createCell({
       workDir: servers.workDir,
-      email: { ...spec, smtp: { ...spec.smtp, port: servers.dovecot.port + 0 === 1 ? 2 : 1 } },
+      email: { ...spec, smtp: { ...spec.smtp, port: closed } },
     });
     const args = { to: ['ana@example.org'], subject: 'x', text: 'x' };
     const refused = await wrong.run({ human: approver() }).call('email.send', args);
@@ -189,7 +212,7 @@ describe('email.send through a real SMTP server', () => {
       `the SMTP server 127.0.0.1:${servers.smtp.port} refused the login of 'sender' (535 Invalid username or password); check email.smtp.user and email.smtp.password. Nothing was sent.`,
     );
     expect(unreachable.text).toBe(
-      'could not reach the SMTP server 127.0.0.1:1: the connection was refused; check that it runs and that email.smtp.host and email.smtp.port are right. Nothing was sent.',
+      `could not reach the SMTP server 127.0.0.1:${closed}: the connection was refused; check that it runs and that email.smtp.host and email.smtp.port are right. Nothing was sent.`,
     );
   });
 
@@ -209,6 +232,23 @@ describe('email.send through a real SMTP server', () => {
     controller.abort();
     const result = await promise;
     expect(result.code).toBe('aborted');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(servers.smtp.received.length).toBe(before);
+  });
+
+  it('stops a send the server is slow to take when the call is cancelled, and nothing arrives', async () => {
+    const before = servers.smtp.received.length;
+    const controller = new AbortController();
+    const promise = cell
+      .run({ human: approver(), signal: controller.signal })
+      .call('email.send', { to: ['slow@example.org'], subject: 'slow', text: 'x' });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const started = Date.now();
+    controller.abort();
+    const result = await promise;
+    expect(Date.now() - started).toBeLessThan(500);
+    expect(result.code).toBe('aborted');
+    releaseSlow();
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(servers.smtp.received.length).toBe(before);
   });

@@ -1,3 +1,4 @@
+import type { Cell } from '@wesgine/runtime';
 import { ToolError } from '@wesgine/schema';
 import type { CheckedEmailSpec } from './check-email-spec.js';
 import { ImapConnection } from './imap/imap-connection.js';
@@ -8,20 +9,23 @@ export interface MailCell {
   readonly imap: ImapConnection;
   /** The cell's work folder, to show saved files by a path the model can pass on. */
   readonly workDir: string;
+  /** Whether governance lets `email.read` read a file (`cell.mayRead`): a saved attachment must pass it. */
+  readonly mayRead: (real: string) => boolean;
 }
 
 /** The adapter's state by cell id, filled by `create` and emptied by `close`. */
 const cells = new Map<string, MailCell>();
 
 /** Makes and keeps a cell's state. */
-export function openMailCell(cellId: string, spec: CheckedEmailSpec, workDir: string): MailCell {
-  const cell: MailCell = {
+export function openMailCell(cell: Cell, spec: CheckedEmailSpec): MailCell {
+  const state: MailCell = {
     spec,
     imap: new ImapConnection(spec.imap, spec.timeoutMs, spec.maxMessageBytes),
-    workDir,
+    workDir: cell.spec.workDir,
+    mayRead: (real) => cell.mayRead('email.read', real),
   };
-  cells.set(cellId, cell);
-  return cell;
+  cells.set(cell.id, state);
+  return state;
 }
 
 /** Forgets a cell's state and closes its connection. */

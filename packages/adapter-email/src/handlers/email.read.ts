@@ -34,7 +34,7 @@ export const emailRead: ToolHandler<EmailReadArgs> = async (args, context) => {
   let saved: SaveOutcome[] | undefined;
   if (folder !== undefined && args.save_attachments_to !== undefined) {
     context.signal.throwIfAborted();
-    saved = await saveAttachments(folder, args.save_attachments_to, parsed.attachments, context);
+    saved = await saveAttachments(folder, args.save_attachments_to, parsed.attachments, mail.mayRead);
   }
   const message = readMessage(mailbox, fetched.uid, fetched.seen, fetched.hasPlainText, parsed, saved, shown);
   return { text: messageText(message), data: message };

@@ -36,8 +36,18 @@ export class ImapConnection {
     this.#users += 1;
     clearTimeout(this.#idle);
     try {
+      const reused = this.#client?.usable === true;
       const client = await untilAborted(this.#connect(), signal);
-      return await untilAborted(work(client), signal);
+      try {
+        return await untilAborted(work(client), signal);
+      } catch (error) {
+        // A kept connection the server dropped meanwhile (a restart, an idle cut): once more on a new one.
+        // The work only reads, so doing it again is safe.
+        if (!reused || !dropped(error) || signal.aborted) throw error;
+        if (this.#client === client) this.#client = undefined;
+        client.close();
+        return await untilAborted(work(await untilAborted(this.#connect(), signal)), signal);
+      }
     } catch (error) {
       throw imapFailure(error, this.#server, this.#timeoutMs);
     } finally {
@@ -120,6 +130,14 @@ export class ImapConnection {
     client.close();
   }
 }
+
+/** Whether an error says the connection is gone (rather than that a command failed on it). */
+function dropped(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && DROPPED_CODES.has(code);
+}
+
+const DROPPED_CODES = new Set(['NoConnection', 'EConnectionClosed', 'ECONNRESET', 'EPIPE', 'StateLogout']);
 
 /** `promise`, or an `aborted` ToolError as soon as `signal` aborts. */
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {

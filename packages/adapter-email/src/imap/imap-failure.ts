@@ -1,5 +1,6 @@
 import type { MailServer } from '@wesgine/runtime';
 import { ToolError } from '@wesgine/schema';
+import { formatWait } from '../format-wait.js';
 
 /** What imapflow and Node put on the errors they raise (every field may be missing). */
 interface ImapErrorFields {
@@ -65,7 +66,7 @@ export function imapFailure(error: unknown, server: MailServer, timeoutMs: numbe
   if (TIMEOUTS.has(code)) {
     return new ToolError(
       'timeout',
-      `${where} did not answer within ${Math.round(timeoutMs / 1000)} s; check that it runs and is reachable, then try again`,
+      `${where} did not answer within ${formatWait(timeoutMs)}; check that it runs and is reachable, then try again`,
       cause,
     );
   }

@@ -68,7 +68,10 @@ export function readMessage(
     attachments: parsed.attachments.map((attachment, index) => {
       const outcome = saved?.[index];
       return {
-        filename: attachment.filename === undefined ? undefined : oneLine(attachment.filename),
+        filename:
+          attachment.filename === undefined || oneLine(attachment.filename) === ''
+            ? undefined
+            : oneLine(attachment.filename),
         contentType: attachment.contentType,
         size: attachment.size ?? attachment.content.length,
         inline: attachment.contentDisposition === 'inline' || attachment.related === true,
@@ -92,7 +95,7 @@ export function messageText(message: ReadMessage): string {
   header('To', message.to);
   header('Cc', message.cc);
   header('Reply-To', message.replyTo);
-  header('Date', message.date);
+  header('Date', message.date === undefined ? undefined : `${message.date.slice(0, 19).replace('T', ' ')} UTC`);
   header('Subject', message.subject === '' ? '(no subject)' : message.subject);
   header('Message-ID', message.messageId);
   header('In-Reply-To', message.inReplyTo);

@@ -1,6 +1,6 @@
 import { lstat, mkdir, open, realpath, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type ToolContext, ToolError } from '@wesgine/schema';
+import { ToolError } from '@wesgine/schema';
 import { attachmentFileName, numberedName } from './attachment-name.js';
 
 /** One attachment to save: the name its sender gave and its bytes. */
@@ -14,15 +14,16 @@ export type SaveOutcome = { readonly saved: string } | { readonly skipped: strin
 
 /**
  * Writes attachments as new files into `folder` (governance resolved it and allowed writing there; it
- * is made when missing). No file is ever replaced: a taken name gets a number. A name that governance
- * would not let this tool read (`.env`, `*.pem` under the default zone) is not written. When a write
+ * is made when missing). No file is ever replaced: a taken name gets a number. A file governance would
+ * not let the cell read (`*.pem` under the default zone: `mayRead`, judged as reading, since the call's
+ * own category is an action that the Zone may ask about) is not written. When a write
  * fails, the files this call wrote are removed again, so a failed call leaves nothing behind.
  */
 export async function saveAttachments(
   folder: string,
   shownFolder: string,
   attachments: readonly AttachmentToSave[],
-  context: ToolContext,
+  mayRead: (real: string) => boolean,
 ): Promise<SaveOutcome[]> {
   try {
     await mkdir(folder, { recursive: true });
@@ -48,7 +49,7 @@ export async function saveAttachments(
   try {
     for (const [index, attachment] of attachments.entries()) {
       const name = attachmentFileName(attachment.filename, index);
-      const path = await writeNew(folder, name, attachment.content, context);
+      const path = await writeNew(folder, name, attachment.content, mayRead);
       if (path === undefined) {
         outcomes.push({ skipped: `governance keeps this tool from files named ${JSON.stringify(name)}` });
         continue;
@@ -72,11 +73,11 @@ async function writeNew(
   folder: string,
   name: string,
   content: Buffer,
-  context: ToolContext,
+  mayRead: (real: string) => boolean,
 ): Promise<string | undefined> {
   for (let n = 1; n <= 1000; n += 1) {
     const candidate = join(folder, n === 1 ? name : numberedName(name, n));
-    if (!context.mayRead(candidate)) return undefined;
+    if (!mayRead(candidate)) return undefined;
     let handle: Awaited<ReturnType<typeof open>>;
     try {
       // `wx`: created here or not at all; an existing file, or a link by that name, is never opened.

@@ -50,6 +50,12 @@ export async function readAttachments(
     }
     try {
       const stat = await handle.stat();
+      if (stat.isDirectory()) {
+        throw new ToolError(
+          'not_a_file',
+          `the attachment ${JSON.stringify(path)} is a folder; attach files one by one. Nothing was sent.`,
+        );
+      }
       if (!stat.isFile()) {
         throw new ToolError(
           'not_a_file',

@@ -1,5 +1,6 @@
 import type { MailServer } from '@wesgine/runtime';
 import { ToolError } from '@wesgine/schema';
+import { formatWait } from '../format-wait.js';
 
 /** What nodemailer puts on the errors it raises (every field may be missing). */
 interface SmtpErrorFields {
@@ -41,7 +42,7 @@ export function smtpFailure(error: unknown, server: MailServer, timeoutMs: numbe
     case 'ETIMEDOUT':
       return new ToolError(
         'timeout',
-        `${where} did not answer within ${Math.round(timeoutMs / 1000)} s; check that it runs and is reachable. ${nothing}`,
+        `${where} did not answer within ${formatWait(timeoutMs)}; check that it runs and is reachable. ${nothing}`,
         cause,
       );
     case 'ETLS':

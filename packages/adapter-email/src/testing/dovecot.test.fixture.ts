@@ -73,7 +73,14 @@ export async function startDovecot(users: readonly MailUser[]): Promise<Dovecot>
     'mail_location = maildir:~/Maildir',
     `default_login_user = ${me ?? 'dovenull'}`,
     `default_internal_user = ${me ?? 'dovecot'}`,
-    ...(group === undefined ? [] : [`default_internal_group = ${group}`, 'service anvil {', '  chroot =', '}']),
+    ...(group === undefined ? [] : [`default_internal_group = ${group}`]),
+    // No growing wait after a wrong password (the auth penalty), which the failure tests cause on purpose.
+    'service anvil {',
+    ...(root ? [] : ['  chroot =']),
+    '  unix_listener anvil-auth-penalty {',
+    '    mode = 0',
+    '  }',
+    '}',
     'service imap-login {',
     ...(root ? [] : ['  chroot =']),
     '  inet_listener imap {',
@@ -103,7 +110,11 @@ export async function startDovecot(users: readonly MailUser[]): Promise<Dovecot>
   writeFileSync(confPath, conf);
   let stderr = '';
   const launch = async () => {
-    const child = spawn('/usr/sbin/dovecot', ['-F', '-c', confPath], { stdio: ['ignore', 'ignore', 'pipe'] });
+    // A process group of its own, so that stopping it stops the imap processes serving open connections.
+    const child = spawn('/usr/sbin/dovecot', ['-F', '-c', confPath], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      detached: true,
+    });
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
     });
@@ -116,8 +127,12 @@ export async function startDovecot(users: readonly MailUser[]): Promise<Dovecot>
       throw new Error(`Dovecot did not start: ${(error as Error).message}\n${log()}`);
     }
     return async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      const group = child.pid === undefined ? undefined : -child.pid;
+      if (child.exitCode === null && child.signalCode === null && group !== undefined) process.kill(group, 'SIGTERM');
       await exited;
+      try {
+        if (group !== undefined) process.kill(group, 'SIGKILL');
+      } catch {}
     };
   };
   const log = () => {

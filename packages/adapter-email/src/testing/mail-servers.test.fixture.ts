@@ -29,7 +29,7 @@ export interface MailServers {
 
 /** Starts both servers; with `deliver`, whatever the SMTP server takes lands in the mailbox's INBOX. */
 export async function startMailServers(
-  options: { deliver?: boolean; refuse?: TestSmtpOptions['refuse'] } = {},
+  options: { deliver?: boolean; refuse?: TestSmtpOptions['refuse']; hold?: TestSmtpOptions['hold'] } = {},
 ): Promise<MailServers> {
   const dovecot = await startDovecot([{ user: MAILBOX_USER, password: MAILBOX_PASSWORD }]);
   const admin = new ImapFlow({
@@ -52,6 +52,7 @@ export async function startMailServers(
     user: SMTP_USER,
     password: SMTP_PASSWORD,
     ...(options.refuse === undefined ? {} : { refuse: options.refuse }),
+    ...(options.hold === undefined ? {} : { hold: options.hold }),
     ...(options.deliver === true ? { onMessage: async (received) => void (await seed(received.raw.toString())) } : {}),
   });
   const workDir = mkdtempSync(join(tmpdir(), 'wesgine-email-work-'));

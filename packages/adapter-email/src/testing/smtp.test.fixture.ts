@@ -25,6 +25,8 @@ export interface TestSmtpOptions {
   readonly password: string;
   /** Recipients it refuses at RCPT TO with 550. */
   readonly refuse?: (address: string) => boolean;
+  /** Keeps RCPT TO of an address waiting until the promise it returns settles (a slow server). */
+  readonly hold?: (address: string) => Promise<void> | undefined;
   /** Called with each message taken (to put it into the IMAP server, say). */
   readonly onMessage?: (message: Received) => Promise<void>;
 }
@@ -43,9 +45,14 @@ export async function startSmtp(options: TestSmtpOptions): Promise<TestSmtp> {
       else callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
     },
     onRcptTo(address, _session, callback) {
-      if (options.refuse?.(address.address) === true) {
-        callback(Object.assign(new Error('No such mailbox here'), { responseCode: 550 }));
-      } else callback();
+      const answer = () => {
+        if (options.refuse?.(address.address) === true) {
+          callback(Object.assign(new Error('No such mailbox here'), { responseCode: 550 }));
+        } else callback();
+      };
+      const held = options.hold?.(address.address);
+      if (held === undefined) answer();
+      else void held.then(answer);
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
