@@ -169,13 +169,13 @@ describe('email.read against a real Dovecot', () => {
       From: Ana Example <ana@example.org>
       To: Wes Gine <wes@example.org>
       Cc: bob@example.org
-      Date: 2026-11-20T09:30:00.000Z
+      Date: 2026-11-20 09:30:00 UTC
       Subject: Quarterly figures
       Message-ID: <q1@example.org>
       Attachments (3):
       - report.csv · text/csv · 8 bytes
       - ../../escape.txt · text/plain · 5 bytes
-      -  · application/octet-stream · 4 bytes
+      - (no name) · application/octet-stream · 4 bytes
 
       Hello Wes,
 
@@ -193,7 +193,7 @@ describe('email.read against a real Dovecot', () => {
       "Message uid 2 in "INBOX"
       From: News <news@lists.example.com>
       To: wes@example.org
-      Date: 2026-11-25T12:00:00.000Z
+      Date: 2026-11-25 12:00:00 UTC
       Subject: Newsletter
       Message-ID: <n1@lists.example.com>
 
@@ -226,14 +226,14 @@ describe('email.read against a real Dovecot', () => {
       [
         "- report.csv · text/csv · 8 bytes · saved as mail/figures/report.csv",
         "- ../../escape.txt · text/plain · 5 bytes · saved as mail/figures/escape.txt",
-        "-  · application/octet-stream · 4 bytes · saved as mail/figures/attachment-3",
+        "- (no name) · application/octet-stream · 4 bytes · saved as mail/figures/attachment-3",
       ]
     `);
     expect(second.text.split('\n').filter((line) => line.startsWith('- '))).toMatchInlineSnapshot(`
       [
         "- report.csv · text/csv · 8 bytes · saved as mail/figures/report (2).csv",
         "- ../../escape.txt · text/plain · 5 bytes · saved as mail/figures/escape (2).txt",
-        "-  · application/octet-stream · 4 bytes · saved as mail/figures/attachment-3 (2)",
+        "- (no name) · application/octet-stream · 4 bytes · saved as mail/figures/attachment-3 (2)",
       ]
     `);
     expect(readdirSync(folder).sort()).toEqual([

@@ -9,6 +9,8 @@ export async function withMailbox<T>(client: ImapFlow, mailbox: string, work: ()
   let lock: Awaited<ReturnType<ImapFlow['getMailboxLock']>>;
   try {
     lock = await client.getMailboxLock(mailbox, { readOnly: true });
+    // A mailbox an earlier call left open is a view of then: NOOP lets the server tell what arrived since.
+    await client.noop();
   } catch (error) {
     const status = (error as { responseStatus?: unknown }).responseStatus;
     if (status !== 'NO' && status !== 'BAD') throw error;

@@ -130,9 +130,7 @@ export async function startDovecot(users: readonly MailUser[]): Promise<Dovecot>
       const group = child.pid === undefined ? undefined : -child.pid;
       if (child.exitCode === null && child.signalCode === null && group !== undefined) process.kill(group, 'SIGTERM');
       await exited;
-      try {
-        if (group !== undefined) process.kill(group, 'SIGKILL');
-      } catch {}
+      if (group !== undefined) await killGroup(group);
     };
   };
   const log = () => {
@@ -167,6 +165,24 @@ export async function startDovecot(users: readonly MailUser[]): Promise<Dovecot>
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Kills what is left of a process group (imap processes serving open connections) and waits until none is. */
+async function killGroup(group: number): Promise<void> {
+  const alive = () => {
+    try {
+      process.kill(group, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  for (let tries = 0; alive() && tries < 200; tries += 1) {
+    try {
+      process.kill(group, 'SIGKILL');
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 /** Resolves once the server sends its `* OK` greeting; rejects when the process exits or 10 s pass. */
