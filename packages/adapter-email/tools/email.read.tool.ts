@@ -1,4 +1,5 @@
 import { defineTool, Path, Type } from '@wesgine/schema';
+import { MAILBOX_PATTERN } from '../src/imap/mailbox-pattern.js';
 
 export default defineTool({
   name: 'email.read',
@@ -11,7 +12,12 @@ export default defineTool({
   parameters: Type.Object({
     uid: Type.Integer({ minimum: 1, maximum: 4_294_967_295, description: 'The message, as email.search lists it.' }),
     mailbox: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 200, description: 'The folder it is in. Default INBOX.' }),
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        pattern: MAILBOX_PATTERN,
+        description: 'The folder it is in. Default INBOX.',
+      }),
     ),
     save_attachments_to: Type.Optional(
       Path({

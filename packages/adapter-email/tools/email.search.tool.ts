@@ -1,4 +1,5 @@
 import { defineTool, Type } from '@wesgine/schema';
+import { MAILBOX_PATTERN } from '../src/imap/mailbox-pattern.js';
 
 const Words = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: 200, description }));
 const Day = (description: string) =>
@@ -17,6 +18,7 @@ export default defineTool({
       Type.String({
         minLength: 1,
         maxLength: 200,
+        pattern: MAILBOX_PATTERN,
         description: 'The folder to search, as the server names it. Default INBOX.',
       }),
     ),
