@@ -205,7 +205,15 @@ describe('the files email tools touch stay inside what the cell may use', () => 
     expect(read.isError).toBe(false);
     expect(asked).toHaveLength(0);
     const saved = await run().call('email.read', { uid: 1, save_attachments_to: 'kept' });
+    writeFileSync(join(servers.workDir, '.env'), 'TOKEN=secret');
+    const before = servers.smtp.received.length;
+    const secret = await run().call('email.send', message(['ana@example.org'], { attachments: ['.env'] }));
     stop();
+    expect(secret.code).toBe('zone_denied');
+    expect(secret.text).toMatchInlineSnapshot(
+      `"Not allowed by zone 'wesgine/default': files that usually hold secrets are closed to agents"`,
+    );
+    expect(servers.smtp.received.length).toBe(before);
     expect(asked.map((request) => request.tool)).toEqual(['email.read']);
     expect(saved.text.split('\n').filter((line) => line.startsWith('- '))).toMatchInlineSnapshot(`
       [
