@@ -1,6 +1,6 @@
 import type { EmailSpec, MailServer } from '@wesgine/runtime';
 import { type MailAddress, parseMailAddress } from './address/mail-address.js';
-import { type RecipientPatterns, recipientPatternProblem, recipientPatterns } from './address/recipient-patterns.js';
+import { type RecipientPatterns, recipientPatterns } from './address/recipient-patterns.js';
 
 /** `CellSpec.email` checked, with its defaults filled in. */
 export interface CheckedEmailSpec {
@@ -35,9 +35,9 @@ export function checkEmailSpec(spec: EmailSpec): CheckedEmailSpec {
   if (typeof spec.from !== 'string')
     throw new Error("email.from must be the sender's address, such as 'Ana <ana@example.org>'");
   const from = parseMailAddress(spec.from);
-  if (from === undefined) {
+  if (typeof from === 'string') {
     throw new Error(
-      `email.from ${JSON.stringify(spec.from)} is not one address; write a@example.org or Name <a@example.org>`,
+      `email.from ${JSON.stringify(spec.from)} is not one address (${from}); write a@example.org or Name <a@example.org>`,
     );
   }
   return Object.freeze({
@@ -86,11 +86,9 @@ function checkPatterns(patterns: readonly string[] | undefined): RecipientPatter
       "email.allowRecipients must be a non-empty list of address patterns, such as ['*@example.com']; leave it out to allow any address",
     );
   }
-  patterns.forEach((pattern, index) => {
-    const problem = recipientPatternProblem(pattern);
-    if (problem !== undefined) throw new Error(`email.allowRecipients[${index}]: ${problem}`);
-  });
-  return recipientPatterns(Object.freeze([...patterns]));
+  const compiled = recipientPatterns(patterns);
+  if (typeof compiled === 'string') throw new Error(`email.allowRecipients${compiled}`);
+  return compiled;
 }
 
 function checkPositive(value: number | undefined, field: string, fallback: number, max: number): number {

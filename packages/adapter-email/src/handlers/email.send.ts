@@ -40,10 +40,10 @@ function addresses(values: readonly string[], field: string, mail: MailCell): Ma
   const allowed = mail.spec.allowRecipients;
   return values.map((value, index) => {
     const address = parseMailAddress(value);
-    if (address === undefined) {
+    if (typeof address === 'string') {
       throw new ToolError(
         'invalid_arguments',
-        `${field}/${index} ${JSON.stringify(value)} is not one mail address; write a@example.org or Name <a@example.org>. Nothing was sent.`,
+        `/${field}/${index} ${JSON.stringify(value)} is not one mail address (${address}); write a@example.org or Name <a@example.org>. Nothing was sent.`,
       );
     }
     if (allowed !== undefined && !allowed.matches(address.address)) {
