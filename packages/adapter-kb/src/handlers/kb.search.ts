@@ -1,0 +1,70 @@
+import { ToolError, type ToolHandler } from '@wesgine/schema';
+import type { KbSearchArgs } from '../../generated/types.gen.js';
+import { kbOf } from '../kb-cells.js';
+import type { KbStoredHit } from '../kb-store.js';
+import { count, DOCUMENT_TEXT_LABEL, folderList, kbFolderArgument } from '../kb-text.js';
+import { matchExpression, queryTerms } from '../query-terms.js';
+import { formatHit, type SearchHit, toSearchHit } from '../search-hits.js';
+import { shownPath } from '../shown-path.js';
+
+/** How many passages a search returns unless told. */
+const DEFAULT_LIMIT = 10;
+/** How many pages of hits are read past the ones the run may not see before giving up on filling the limit. */
+const MAX_PAGES = 8;
+
+/**
+ * Handles `kb.search`: passages holding every word, best first by bm25; when none holds them all, those
+ * holding some. Hits in files the calling run may not read (a run's narrower Zone) are left out.
+ */
+export const kbSearch: ToolHandler<KbSearchArgs> = async (args, context) => {
+  const kb = await kbOf(context);
+  const terms = queryTerms(args.query);
+  const quoted = JSON.stringify(args.query);
+  if (terms.length === 0) {
+    throw new ToolError(
+      'invalid_arguments',
+      `the query ${quoted} has no words to look for; search with words made of letters or digits.`,
+    );
+  }
+  const under = kbFolderArgument(kb, context.resolvedPaths.get('/folder'), args.folder);
+  const limit = args.limit ?? DEFAULT_LIMIT;
+  const allowed = new Map<string, boolean>();
+  const mayRead = (path: string) => {
+    const known = allowed.get(path);
+    if (known !== undefined) return known;
+    const verdict = context.mayRead(path);
+    allowed.set(path, verdict);
+    return verdict;
+  };
+  const find = async (match: string): Promise<KbStoredHit[]> => {
+    const kept: KbStoredHit[] = [];
+    const page = Math.max(20, limit * 2);
+    for (let round = 0; round < MAX_PAGES && kept.length < limit; round++) {
+      const found = await kb.store.search({ match, limit: page, offset: round * page, under });
+      for (const hit of found) if (kept.length < limit && mayRead(hit.path)) kept.push(hit);
+      if (found.length < page) break;
+    }
+    return kept;
+  };
+  let allWords = true;
+  let found = await find(matchExpression(terms, 'AND'));
+  if (found.length === 0 && terms.length > 1) {
+    allWords = false;
+    found = await find(matchExpression(terms, 'OR'));
+  }
+  const where = args.folder === undefined ? '' : ` under ${args.folder}`;
+  if (found.length === 0) {
+    return {
+      text: `No passage in the knowledge base${where} matches ${quoted}. Try other or fewer words, or see what it holds with kb.list (folders: ${folderList(kb)}).`,
+      data: { hits: [], allWords },
+    };
+  }
+  const shown = (path: string) => shownPath(path, kb.spec.workDir);
+  const hits: SearchHit[] = found.map((hit) => toSearchHit(hit, shown(hit.path)));
+  const passages = count(found.length, 'passage');
+  const header = allWords
+    ? `${passages}${where} ${found.length === 1 ? 'matches' : 'match'} ${quoted}, best first. ${DOCUMENT_TEXT_LABEL}`
+    : `No passage${where} holds every word of ${quoted}; ${passages} ${found.length === 1 ? 'holds' : 'hold'} some of them, best first. ${DOCUMENT_TEXT_LABEL}`;
+  const body = found.map((hit) => formatHit(hit, shown(hit.path)));
+  return { text: [header, ...body].join('\n\n'), data: { hits, allWords } };
+};
