@@ -33,7 +33,8 @@ export async function documentText(kind: KbKind, bytes: Uint8Array): Promise<Doc
   }
   if (bytes.subarray(0, SNIFF_BYTES).includes(0)) throw new UnreadableDocument('it holds binary data');
   const raw = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-  const text = (raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw).replace(/\r\n?/g, '\n');
+  const unmarked = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+  const text = unmarked.includes('\r') ? unmarked.replace(/\r\n?/g, '\n') : unmarked;
   if (kind === 'html') {
     const { title, markdown } = htmlToMarkdown(text);
     return { text: markdown, title };

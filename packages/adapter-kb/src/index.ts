@@ -10,6 +10,8 @@ export type {
   KbFileState,
   KbKind,
   KbPassage,
+  KbPassageBounds,
+  KbPassageHit,
   KbSearchQuery,
   KbStore,
   KbStoredHit,

@@ -51,16 +51,20 @@ export function createKbAdapter(options: KbAdapterOptions = {}): Adapter<'kb'> {
       } catch (error) {
         throw new Error(`the kb cannot open its index at ${file}: ${(error as Error).message}`);
       }
+      const filter = new KbFilter(checked.include, checked.exclude);
+      const skip = [realpathSync(cell.dataDir)];
       const indexer = new KbIndexer({
         store,
         folders: checked.folders,
-        filter: new KbFilter(checked.include, checked.exclude),
+        filter,
         maxFileBytes: checked.maxFileBytes,
         mayRead: (path) => cell.mayRead('kb.search', path),
-        skip: [realpathSync(cell.dataDir)],
+        skip,
       });
       const watcher = new KbWatcher({
         folders: checked.folders,
+        filter,
+        skip,
         changed: (paths) => void indexer.update(paths).catch(() => {}),
         warn: (message) =>
           cell.events.emit({

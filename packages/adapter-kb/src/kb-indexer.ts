@@ -5,7 +5,7 @@ import { documentText, UnreadableDocument } from './document-text.js';
 import type { KbFilter } from './kb-filter.js';
 import type { KbEntry, KbFileState, KbStore } from './kb-store.js';
 import { type FoundDocument, isAtOrUnder, walkDocuments } from './kb-walk.js';
-import { passagesOf, textLines } from './passages.js';
+import { lineCount, passagesOf } from './passages.js';
 import { readFoundFile } from './read-found-file.js';
 
 /** A configured kb folder: its real path, and how the model sees it. */
@@ -35,9 +35,9 @@ export interface ScanReport {
 }
 
 /** Documents written to the store in one transaction, at most. */
-const BATCH_FILES = 500;
+const BATCH_FILES = 100_000;
 /** Bytes of text written in one transaction, at most. */
-const BATCH_BYTES = 16 * 1024 * 1024;
+const BATCH_BYTES = 64 * 1024 * 1024;
 /** Files handled between two yields to the event loop, so calls keep being answered during a big scan. */
 const FILES_PER_TURN = 200;
 
@@ -199,10 +199,10 @@ export class KbIndexer {
       this.skipped.delete(found.path);
       if (known !== undefined && known.hash === hash) return state;
       const { text, title } = await documentText(found.kind, file.bytes);
-      const lines = textLines(text);
       return {
-        document: { ...state, kind: found.kind, lines: lines.length, title, indexedAt: new Date().toISOString() },
-        passages: passagesOf(lines),
+        document: { ...state, kind: found.kind, lines: lineCount(text), title, indexedAt: new Date().toISOString() },
+        text,
+        passages: passagesOf(text),
       };
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;

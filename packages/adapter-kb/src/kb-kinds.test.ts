@@ -9,7 +9,7 @@ const pdf = readFileSync(new URL('../test-files/lighthouse.pdf', import.meta.url
 
 beforeAll(async () => {
   writeFiles(work, {
-    'docs/guide.md': '# Guide\n\nStep one: open the valve.\nStep two: close the hatch.\n\nDone.\n',
+    'docs/guide.md': '# Guide\n\nStep one: open the valve.\nStep two: close the hatch.\n\n## Finish\n\nDone.\n',
     'docs/page.html':
       '<html><head><title>Tide Table</title><style>.x{color:red}</style><script>var secret = "scriptword";</script></head><body><h1>Tides</h1><p>High water at <b>noon</b>.</p><pre><code class="language-sh">tide --today</code></pre></body></html>',
     'docs/manual.pdf': pdf,
@@ -78,7 +78,7 @@ describe('kinds of document', () => {
       new RegExp(
         [
           '^4 documents \\(path, kind, size, modified\\):',
-          'docs/guide\\.md\tmarkdown\t69 bytes\t\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ',
+          'docs/guide\\.md\tmarkdown\t80 bytes\t\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ',
           'docs/manual\\.pdf\tpdf\t21 KiB\t.*Z',
           'docs/page\\.html\thtml\t238 bytes\t.*Z',
           'docs/windows\\.txt\ttext\t25 bytes\t.*Z',
@@ -109,7 +109,7 @@ describe('kb.get', () => {
     const passage = await cell.run().call('kb.get', { path: 'docs/guide.md', line: 3 });
     expect(passage.text).toBe(
       [
-        `docs/guide.md: markdown, 69 bytes, 6 lines; lines 1-4; continue with line 5. ${LABEL}`,
+        `docs/guide.md: markdown, 80 bytes, 8 lines; lines 1-4; continue with line 5. ${LABEL}`,
         '     1\t# Guide',
         '     2\t',
         '     3\tStep one: open the valve.',
@@ -118,17 +118,21 @@ describe('kb.get', () => {
     );
     const window = await cell.run().call('kb.get', { path: 'docs/guide.md', line: 4, lines: 2 });
     expect(window.text).toBe(
-      `docs/guide.md: markdown, 69 bytes, 6 lines; lines 4-5; continue with line 6. ${LABEL}\n     4\tStep two: close the hatch.\n     5\t`,
+      `docs/guide.md: markdown, 80 bytes, 8 lines; lines 4-5; continue with line 6. ${LABEL}\n     4\tStep two: close the hatch.\n     5\t`,
     );
     const tail = await cell.run().call('kb.get', { path: 'docs/guide.md', line: 6, lines: 100 });
-    expect(tail.text).toBe(`docs/guide.md: markdown, 69 bytes, 6 lines; lines 6-6. ${LABEL}\n     6\tDone.`);
+    expect(tail.text).toBe(
+      `docs/guide.md: markdown, 80 bytes, 8 lines; lines 6-8. ${LABEL}\n     6\t## Finish\n     7\t\n     8\tDone.`,
+    );
+    const second = await cell.run().call('kb.get', { path: 'docs/guide.md', line: 8 });
+    expect(second.text.split('\n')[0]).toBe(`docs/guide.md: markdown, 80 bytes, 8 lines; lines 6-8. ${LABEL}`);
   });
 
   it('refuses a line past the end and a file outside the knowledge base', async () => {
-    const past = await cell.run().call('kb.get', { path: 'docs/guide.md', line: 7 });
+    const past = await cell.run().call('kb.get', { path: 'docs/guide.md', line: 9 });
     expect([past.code, past.text]).toEqual([
       'invalid_arguments',
-      'line 7 is past the end of docs/guide.md, which has 6 lines.',
+      'line 9 is past the end of docs/guide.md, which has 8 lines.',
     ]);
     writeFiles(work, { 'notes.md': '# Not in the kb\n' });
     const outside = await cell.run().call('kb.get', { path: 'notes.md' });

@@ -108,7 +108,8 @@ describe('the index across a stop and a start', () => {
             lines: 1,
             indexedAt: 'then',
           },
-          passages: [{ start: 1, end: 1, text: 'zebra' }],
+          text: 'zebra',
+          passages: [{ start: 1, end: 1 }],
         },
       ],
     });

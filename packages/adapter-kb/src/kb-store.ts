@@ -24,19 +24,25 @@ export interface KbDocument extends KbFileState {
   readonly indexedAt: string;
 }
 
-/** A few lines of a document's text, the unit that search ranks. Lines count from 1, `end` included. */
-export interface KbPassage {
+/** Where a passage lies: a few lines of a document's text. Lines count from 1, `end` included. */
+export interface KbPassageBounds {
   readonly start: number;
   readonly end: number;
   /** The nearest heading above it (a Markdown heading, a PDF page), for context. */
   readonly heading?: string | undefined;
+}
+
+/** A passage with its text: the unit that search shows. */
+export interface KbPassage extends KbPassageBounds {
   readonly text: string;
 }
 
-/** One document to put in the index, replacing what it held for that path. */
+/** One document to put in the index, replacing what it held for that path: its text and where its passages lie. */
 export interface KbEntry {
   readonly document: KbDocument;
-  readonly passages: readonly KbPassage[];
+  /** The text as kb.get numbers its lines (`\n` line ends). */
+  readonly text: string;
+  readonly passages: readonly KbPassageBounds[];
 }
 
 /** One change to the index, applied as a whole or not at all. */
@@ -48,7 +54,10 @@ export interface KbChange {
   readonly touch?: readonly KbFileState[];
 }
 
-/** A search: an FTS5 match expression (built by the caller from plain words), optionally within a folder. */
+/**
+ * A search: an FTS5 match expression (built by the caller from plain words), optionally within a folder.
+ * `limit` and `offset` count documents.
+ */
 export interface KbSearchQuery {
   readonly match: string;
   readonly limit: number;
@@ -57,16 +66,21 @@ export interface KbSearchQuery {
   readonly under?: string | undefined;
 }
 
+/** A passage of a found document, with `marked`: its text with each matched word between `MATCH_START` and `MATCH_END`. */
+export interface KbPassageHit {
+  readonly passage: KbPassage;
+  readonly marked: string;
+}
+
 /**
- * A passage found, best first. `marked` is its text with each matched word between `MATCH_START` and
- * `MATCH_END`; `score` is bm25's (lower is better).
+ * A document found, best first by bm25 (`score`, lower is better), with its passages that hold a match,
+ * those with the most matches first.
  */
 export interface KbStoredHit {
   readonly path: string;
   readonly kind: KbKind;
-  readonly passage: KbPassage;
-  readonly marked: string;
   readonly score: number;
+  readonly passages: readonly KbPassageHit[];
 }
 
 /** Marks the start of a matched word in a hit's `marked` text (a character documents hardly ever hold). */

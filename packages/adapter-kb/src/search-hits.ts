@@ -1,4 +1,4 @@
-import { type KbKind, type KbStoredHit, MATCH_END, MATCH_START } from './kb-store.js';
+import { type KbKind, type KbPassageHit, MATCH_END, MATCH_START } from './kb-store.js';
 import { MAX_LINE_CHARS } from './kb-text.js';
 
 /** Opens a matched word in the text the model reads. */
@@ -15,6 +15,13 @@ export interface Highlight {
   readonly end: number;
 }
 
+/** A passage found, with its document's path, kind and bm25 score. */
+export interface FoundPassage extends KbPassageHit {
+  readonly path: string;
+  readonly kind: KbKind;
+  readonly score: number;
+}
+
 /** One passage found, as `data` carries it. */
 export interface SearchHit {
   readonly path: string;
@@ -24,12 +31,12 @@ export interface SearchHit {
   readonly heading?: string;
   readonly text: string;
   readonly highlights: readonly Highlight[];
-  /** bm25's score: lower is a better match. */
+  /** bm25's score of its document: lower is a better match. */
   readonly score: number;
 }
 
 /** A stored hit as `data` carries it, with the highlight marks read out of its text into offsets. */
-export function toSearchHit(hit: KbStoredHit, path: string): SearchHit {
+export function toSearchHit(hit: FoundPassage, path: string): SearchHit {
   const highlights: Highlight[] = [];
   let line = hit.passage.start;
   let column = 0;
@@ -57,7 +64,7 @@ export function toSearchHit(hit: KbStoredHit, path: string): SearchHit {
 }
 
 /** A hit as the model reads it: `path:start-end` (and its heading), then its lines numbered, matches in «». */
-export function formatHit(hit: KbStoredHit, path: string): string {
+export function formatHit(hit: FoundPassage, path: string): string {
   const { start, end, heading } = hit.passage;
   const lines = hit.marked.split('\n').map((line, index) => {
     const shown = clip(line).replaceAll(MATCH_START, SHOWN_START).replaceAll(MATCH_END, SHOWN_END);

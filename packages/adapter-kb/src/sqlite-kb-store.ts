@@ -1,22 +1,25 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import type {
-  KbChange,
-  KbDocument,
-  KbFileState,
-  KbKind,
-  KbPassage,
-  KbSearchQuery,
-  KbStore,
-  KbStoredHit,
+import {
+  type KbChange,
+  type KbDocument,
+  type KbFileState,
+  type KbKind,
+  type KbPassage,
+  type KbPassageHit,
+  type KbSearchQuery,
+  type KbStore,
+  type KbStoredHit,
+  MATCH_END,
+  MATCH_START,
 } from './kb-store.js';
 
 /**
  * The layout of the tables. A database written with another layout (or by another way of cutting
  * passages) is emptied and built again on open, so an upgrade never searches half-old passages.
  */
-const LAYOUT = 'kb-1';
+const LAYOUT = 'kb-4';
 
 const CREATE = `
 CREATE TABLE IF NOT EXISTS kb_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -30,20 +33,10 @@ CREATE TABLE IF NOT EXISTS kb_documents (
   hash TEXT NOT NULL,
   lines INTEGER NOT NULL,
   title TEXT,
-  indexed_at TEXT NOT NULL
+  indexed_at TEXT NOT NULL,
+  passages TEXT NOT NULL
 );
-CREATE TABLE IF NOT EXISTS kb_passages (
-  id INTEGER PRIMARY KEY,
-  document_id INTEGER NOT NULL,
-  start_line INTEGER NOT NULL,
-  end_line INTEGER NOT NULL,
-  heading TEXT,
-  body TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS kb_passages_by_document ON kb_passages (document_id, start_line);
-CREATE VIRTUAL TABLE IF NOT EXISTS kb_search USING fts5(
-  body, content = 'kb_passages', content_rowid = 'id', tokenize = 'porter unicode61'
-);
+CREATE VIRTUAL TABLE IF NOT EXISTS kb_search USING fts5(body, tokenize = 'porter unicode61');
 `;
 
 const DROP = `
@@ -65,12 +58,8 @@ interface DocumentRow {
   indexed_at: string;
 }
 
-interface PassageRow {
-  start_line: number;
-  end_line: number;
-  heading: string | null;
-  body: string;
-}
+/** Where a document's passages lie, kept with it as JSON: `[start, end, heading?]` each. */
+type PassageBounds = [number, number, string?][];
 
 const DOCUMENT_COLUMNS = 'path, folder, kind, size, mtime_ms, hash, lines, title, indexed_at';
 
@@ -94,14 +83,29 @@ function toDocument(row: DocumentRow): KbDocument {
   };
 }
 
-function toPassage(row: PassageRow): KbPassage {
-  return { start: row.start_line, end: row.end_line, heading: row.heading ?? undefined, text: row.body };
+/**
+ * The passages of a document that hold a match, most matches first (then in order), cut out of the
+ * document's text as FTS5's `highlight()` marked it.
+ */
+function markedPassages(marked: string, bounds: PassageBounds): KbPassageHit[] {
+  const lines = marked.split('\n');
+  const found: { hit: KbPassageHit; marks: number; order: number }[] = [];
+  bounds.forEach(([start, end, heading], order) => {
+    const slice = lines.slice(start - 1, end).join('\n');
+    let marks = 0;
+    for (let at = slice.indexOf(MATCH_START); at !== -1; at = slice.indexOf(MATCH_START, at + 1)) marks++;
+    if (marks === 0) return;
+    const text = slice.replaceAll(MATCH_START, '').replaceAll(MATCH_END, '');
+    found.push({ hit: { passage: { start, end, heading, text }, marked: slice }, marks, order });
+  });
+  return found.sort((a, b) => b.marks - a.marks || a.order - b.order).map((entry) => entry.hit);
 }
 
 /**
  * The kb index in one SQLite file (WAL): documents, their passages, and an FTS5 table over the passages
  * (Porter stemming over unicode61 words, so `foxes` finds `fox` and `Müller` finds `muller`). Every
- * `write` is one transaction. The folder of `file` is made when missing.
+ * `write` is one transaction. A document is one FTS5 row (ranked by bm25); where its passages lie is
+ * kept with it, and a hit names the passages that hold the matches. The folder of `file` is made when missing.
  */
 export function sqliteKbStore(file: string): KbStore {
   mkdirSync(dirname(file), { recursive: true });
@@ -109,6 +113,8 @@ export function sqliteKbStore(file: string): KbStore {
   try {
     database.pragma('journal_mode = WAL');
     database.pragma('synchronous = NORMAL');
+    // A first index writes far more than the default 2 MB cache: spilling it to the WAL mid-transaction costs more than the memory.
+    database.pragma('cache_size = -65536');
     database.exec('CREATE TABLE IF NOT EXISTS kb_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
     const layout = database.prepare("SELECT value FROM kb_meta WHERE key = 'layout'").get() as
       | { value: string }
@@ -139,41 +145,33 @@ class SqliteKbStore implements KbStore {
       document: prepare(`SELECT ${DOCUMENT_COLUMNS} FROM kb_documents WHERE path = ?`),
       all: prepare(`SELECT ${DOCUMENT_COLUMNS} FROM kb_documents ORDER BY path`),
       under: prepare(`SELECT ${DOCUMENT_COLUMNS} FROM kb_documents WHERE path >= ? AND path < ? ORDER BY path`),
-      passageAt: prepare(
-        `SELECT p.start_line, p.end_line, p.heading, p.body FROM kb_passages p JOIN kb_documents d ON d.id = p.document_id
-         WHERE d.path = ? AND p.start_line <= ? AND p.end_line >= ? ORDER BY p.start_line LIMIT 1`,
-      ),
+      bounds: prepare('SELECT id, passages FROM kb_documents WHERE path = ?'),
+      body: prepare('SELECT body FROM kb_search WHERE rowid = ?').pluck(),
       idOf: prepare('SELECT id FROM kb_documents WHERE path = ?').pluck(),
-      unsearch: prepare(
-        "INSERT INTO kb_search (kb_search, rowid, body) SELECT 'delete', id, body FROM kb_passages WHERE document_id = ?",
-      ),
-      dropPassages: prepare('DELETE FROM kb_passages WHERE document_id = ?'),
+      dropText: prepare('DELETE FROM kb_search WHERE rowid = ?'),
       dropDocument: prepare('DELETE FROM kb_documents WHERE id = ?'),
-      putDocument: prepare(
-        `INSERT INTO kb_documents (${DOCUMENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (path) DO UPDATE SET folder = excluded.folder, kind = excluded.kind, size = excluded.size,
-           mtime_ms = excluded.mtime_ms, hash = excluded.hash, lines = excluded.lines, title = excluded.title,
-           indexed_at = excluded.indexed_at
-         RETURNING id`,
-      ).pluck(),
-      putPassage: prepare(
-        'INSERT INTO kb_passages (document_id, start_line, end_line, heading, body) VALUES (?, ?, ?, ?, ?)',
+      // No RETURNING and no upsert: a plain insert (id from lastInsertRowid) is much the cheaper in bulk.
+      insertDocument: prepare(
+        `INSERT INTO kb_documents (${DOCUMENT_COLUMNS}, passages) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
-      searchPassage: prepare('INSERT INTO kb_search (rowid, body) VALUES (?, ?)'),
+      updateDocument: prepare(
+        `UPDATE kb_documents SET path = ?, folder = ?, kind = ?, size = ?, mtime_ms = ?, hash = ?, lines = ?, title = ?,
+           indexed_at = ?, passages = ? WHERE id = ?`,
+      ),
+      putText: prepare('INSERT INTO kb_search (rowid, body) VALUES (?, ?)'),
       touch: prepare('UPDATE kb_documents SET size = ?, mtime_ms = ?, folder = ? WHERE path = ?'),
       search: prepare(
-        `SELECT d.path, d.kind, p.start_line, p.end_line, p.heading, p.body, f.marked, f.score
+        `SELECT d.path, d.kind, d.passages, f.marked, f.score
          FROM (SELECT rowid, highlight(kb_search, 0, char(1), char(2)) AS marked, rank AS score
                FROM kb_search WHERE kb_search MATCH ? ORDER BY rank LIMIT ? OFFSET ?) f
-         JOIN kb_passages p ON p.id = f.rowid JOIN kb_documents d ON d.id = p.document_id
-         ORDER BY f.score, d.path, p.start_line`,
+         JOIN kb_documents d ON d.id = f.rowid
+         ORDER BY f.score, d.path`,
       ),
       searchUnder: prepare(
-        `SELECT d.path, d.kind, p.start_line, p.end_line, p.heading, p.body,
-                highlight(kb_search, 0, char(1), char(2)) AS marked, kb_search.rank AS score
-         FROM kb_search JOIN kb_passages p ON p.id = kb_search.rowid JOIN kb_documents d ON d.id = p.document_id
+        `SELECT d.path, d.kind, d.passages, highlight(kb_search, 0, char(1), char(2)) AS marked, kb_search.rank AS score
+         FROM kb_search JOIN kb_documents d ON d.id = kb_search.rowid
          WHERE kb_search MATCH ? AND d.path >= ? AND d.path < ?
-         ORDER BY kb_search.rank, d.path, p.start_line LIMIT ? OFFSET ?`,
+         ORDER BY kb_search.rank, d.path LIMIT ? OFFSET ?`,
       ),
     };
   }
@@ -202,31 +200,44 @@ class SqliteKbStore implements KbStore {
   }
 
   async passageAt(path: string, line: number): Promise<KbPassage | undefined> {
-    const row = this.#statements.passageAt.get(path, line, line) as PassageRow | undefined;
-    return row === undefined ? undefined : toPassage(row);
+    const row = this.#statements.bounds.get(path) as { id: number; passages: string } | undefined;
+    if (row === undefined) return undefined;
+    const bounds = JSON.parse(row.passages) as PassageBounds;
+    const found = bounds.find(([start, end]) => start <= line && line <= end);
+    if (found === undefined) return undefined;
+    const [start, end, heading] = found;
+    const body = (this.#statements.body.get(row.id) as string | undefined) ?? '';
+    return {
+      start,
+      end,
+      heading,
+      text: body
+        .split('\n')
+        .slice(start - 1, end)
+        .join('\n'),
+    };
   }
 
   async write(change: KbChange): Promise<void> {
     const statements = this.#statements;
-    const drop = (path: string) => {
-      const id = statements.idOf.get(path) as number | undefined;
-      if (id === undefined) return undefined;
-      statements.unsearch.run(id);
-      statements.dropPassages.run(id);
-      return id;
-    };
     this.#database
       .transaction(() => {
         for (const path of change.remove ?? []) {
-          const id = drop(path);
-          if (id !== undefined) statements.dropDocument.run(id);
+          const id = statements.idOf.get(path) as number | undefined;
+          if (id === undefined) continue;
+          statements.dropText.run(id);
+          statements.dropDocument.run(id);
         }
         for (const state of change.touch ?? []) {
           statements.touch.run(state.size, state.mtimeMs, state.folder, state.path);
         }
-        for (const { document, passages } of change.put ?? []) {
-          drop(document.path);
-          const id = statements.putDocument.get(
+        for (const { document, text, passages } of change.put ?? []) {
+          const bounds: PassageBounds = passages.map((passage) =>
+            passage.heading === undefined
+              ? [passage.start, passage.end]
+              : [passage.start, passage.end, passage.heading],
+          );
+          const values = [
             document.path,
             document.folder,
             document.kind,
@@ -236,17 +247,15 @@ class SqliteKbStore implements KbStore {
             document.lines,
             document.title ?? null,
             document.indexedAt,
-          ) as number;
-          for (const passage of passages) {
-            const row = statements.putPassage.run(
-              id,
-              passage.start,
-              passage.end,
-              passage.heading ?? null,
-              passage.text,
-            );
-            statements.searchPassage.run(row.lastInsertRowid, passage.text);
+            JSON.stringify(bounds),
+          ];
+          let id = statements.idOf.get(document.path) as number | undefined;
+          if (id === undefined) id = Number(statements.insertDocument.run(...values).lastInsertRowid);
+          else {
+            statements.dropText.run(id);
+            statements.updateDocument.run(...values, id);
           }
+          statements.putText.run(id, text);
         }
       })
       .immediate();
@@ -258,13 +267,12 @@ class SqliteKbStore implements KbStore {
       query.under === undefined
         ? this.#statements.search.all(query.match, query.limit, offset)
         : this.#statements.searchUnder.all(query.match, ...under(query.under), query.limit, offset)
-    ) as (PassageRow & { path: string; kind: KbKind; marked: string; score: number })[];
+    ) as { path: string; kind: KbKind; passages: string; marked: string; score: number }[];
     return rows.map((row) => ({
       path: row.path,
       kind: row.kind,
-      passage: toPassage(row),
-      marked: row.marked,
       score: row.score,
+      passages: markedPassages(row.marked, JSON.parse(row.passages) as PassageBounds),
     }));
   }
 

@@ -1,20 +1,21 @@
 import { ToolError, type ToolHandler } from '@wesgine/schema';
 import type { KbSearchArgs } from '../../generated/types.gen.js';
 import { kbOf } from '../kb-cells.js';
-import type { KbStoredHit } from '../kb-store.js';
 import { count, DOCUMENT_TEXT_LABEL, folderList, kbFolderArgument } from '../kb-text.js';
 import { matchExpression, queryTerms } from '../query-terms.js';
-import { formatHit, type SearchHit, toSearchHit } from '../search-hits.js';
+import { type FoundPassage, formatHit, type SearchHit, toSearchHit } from '../search-hits.js';
 import { shownPath } from '../shown-path.js';
 
 /** How many passages a search returns unless told. */
 const DEFAULT_LIMIT = 10;
-/** How many pages of hits are read past the ones the run may not see before giving up on filling the limit. */
+/** How many pages of documents are read past the ones the run may not see before giving up on filling the limit. */
 const MAX_PAGES = 8;
+/** The most passages shown from one document, so that a search shows more than one document. */
+const PER_DOCUMENT = 3;
 
 /**
- * Handles `kb.search`: passages holding every word, best first by bm25; when none holds them all, those
- * holding some. Hits in files the calling run may not read (a run's narrower Zone) are left out.
+ * Handles `kb.search`: documents holding every word, best first by bm25, each with up to three of its
+ * passages holding matches (most matches first); when no document holds them all, those holding some. Hits in files the calling run may not read (a run's narrower Zone) are left out.
  */
 export const kbSearch: ToolHandler<KbSearchArgs> = async (args, context) => {
   const kb = await kbOf(context);
@@ -36,12 +37,17 @@ export const kbSearch: ToolHandler<KbSearchArgs> = async (args, context) => {
     allowed.set(path, verdict);
     return verdict;
   };
-  const find = async (match: string): Promise<KbStoredHit[]> => {
-    const kept: KbStoredHit[] = [];
-    const page = Math.max(20, limit * 2);
+  const find = async (match: string): Promise<FoundPassage[]> => {
+    const kept: FoundPassage[] = [];
+    const page = limit + 5;
     for (let round = 0; round < MAX_PAGES && kept.length < limit; round++) {
       const found = await kb.store.search({ match, limit: page, offset: round * page, under });
-      for (const hit of found) if (kept.length < limit && mayRead(hit.path)) kept.push(hit);
+      for (const document of found) {
+        if (kept.length >= limit || !mayRead(document.path)) continue;
+        for (const passage of document.passages.slice(0, Math.min(PER_DOCUMENT, limit - kept.length))) {
+          kept.push({ ...passage, path: document.path, kind: document.kind, score: document.score });
+        }
+      }
       if (found.length < page) break;
     }
     return kept;
