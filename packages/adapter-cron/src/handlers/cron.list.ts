@@ -3,7 +3,7 @@ import type { CronListArgs } from '../../generated/types.gen.js';
 import { schedulerOf } from '../cron-cells.js';
 import { ownJob, ownsJob } from '../jobs/own-job.js';
 import type { CronJobState } from '../store/cron-store.js';
-import { describeJob, describeRun } from '../text/describe-job.js';
+import { describeJob, describeRun, iso } from '../text/describe-job.js';
 
 /** How many runs `cron.list { id }` shows. */
 const RUNS_SHOWN = 10;
@@ -18,7 +18,10 @@ export const cronList: ToolHandler<CronListArgs> = async (args, context) => {
       runs.length === 0
         ? ['No runs yet.']
         : [`Latest runs, newest first:`, ...runs.map((run) => `- ${describeRun(run)}`)];
-    return { text: [describeJob(job, runs[0]), ...lines].join('\n'), data: { job, runs } };
+    return {
+      text: [describeJob(job, runs[0]), ...lines].join('\n'),
+      data: { id: job.id, state: job.state, nextRun: job.nextRun === undefined ? null : iso(job.nextRun) },
+    };
   }
   const states: CronJobState[] = args.include_ended === true ? ['active', 'done', 'cancelled'] : ['active'];
   const jobs = (await store.list(states)).filter((job) => ownsJob(job, context));

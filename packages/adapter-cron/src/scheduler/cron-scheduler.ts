@@ -1,7 +1,7 @@
 import type { Cell, CronSpec } from '@wesgine/runtime';
 import { dueTimes, nextRun } from '../schedule/next-run.js';
 import type { CronJob, CronRunRecord, CronStore } from '../store/cron-store.js';
-import { iso } from '../text/describe-job.js';
+import { iso, missedTimes } from '../text/describe-job.js';
 import { runJob } from './run-job.js';
 
 /** The longest a timer waits before looking again (a Node timer cannot wait past about 24 days). */
@@ -86,7 +86,7 @@ export class CronScheduler {
   async #missed(job: CronJob, now: number): Promise<void> {
     if (job.nextRun === undefined) return;
     const { count, latest } = dueTimes(job.when, job.nextRun, now);
-    const times = count === 1 ? 'its time' : `${count} times`;
+    const times = missedTimes(count);
     const base = {
       jobId: job.id,
       expected: job.nextRun,
@@ -140,14 +140,14 @@ export class CronScheduler {
   /** A time that came while the cell ran: it runs, unless the job's run before is still going. */
   async #due(job: CronJob, now: number): Promise<void> {
     if (job.nextRun === undefined) return;
-    const { count, latest } = dueTimes(job.when, job.nextRun, now);
+    // Times that passed while the process was busy (a long run, a blocked loop) are not run one by one.
+    const { latest } = dueTimes(job.when, job.nextRun, now);
     const claim = {
       jobId: job.id,
       expected: job.nextRun,
       scheduledFor: latest,
       nextRun: nextRun(job.when, now),
       at: now,
-      ...(count > 1 ? { missedCount: count } : {}),
     };
     const active = this.#active.get(job.id);
     if (active !== undefined) {

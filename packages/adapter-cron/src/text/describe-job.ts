@@ -1,3 +1,4 @@
+import { MISSED_COUNTED } from '../schedule/next-run.js';
 import type { CronJob, CronRunRecord, CronTask, CronWhen } from '../store/cron-store.js';
 
 /** `every "0 9 * * 1-5" (Europe/Berlin)` or `once at 2026-12-24T09:00:00.000Z`. */
@@ -25,9 +26,7 @@ export function jobTitle(job: Pick<CronJob, 'id' | 'name'>): string {
 export function describeRun(run: CronRunRecord): string {
   const when = iso(run.scheduledFor);
   const missed =
-    run.missedCount !== undefined && run.missedCount > 1
-      ? ` (stands for ${run.missedCount} times missed while the cell was stopped)`
-      : '';
+    run.missedCount === undefined ? '' : ` (late: ${missedTimes(run.missedCount)} passed while the cell was stopped)`;
   switch (run.outcome) {
     case 'running':
       return `${when} running since ${iso(run.startedAt ?? run.scheduledFor)}${missed}`;
@@ -53,6 +52,12 @@ export function describeJob(job: CronJob, last: CronRunRecord | undefined): stri
         ? `cancelled ${iso(job.endedAt ?? job.createdAt)}`
         : 'will not run again';
   return `${head}\n  ${next}; last ${last === undefined ? 'none yet' : describeRun(last)}`;
+}
+
+/** `its time`, `3 times`, or `100 or more times` when counting stopped. */
+export function missedTimes(count: number): string {
+  if (count === 1) return 'its time';
+  return count >= MISSED_COUNTED ? `${count} or more times` : `${count} times`;
 }
 
 export function iso(at: number): string {
