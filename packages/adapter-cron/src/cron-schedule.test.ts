@@ -182,6 +182,18 @@ describe('what cron.schedule refuses, storing nothing', () => {
       'The arguments for `tick` are not valid (2 problems):\n- /extra: unknown key "extra"; the keys allowed here are "label"\n- /label: must be at least 1 character long, got 0 characters\nFix run.arguments; nothing was scheduled.',
     ],
     [
+      'a run that is both a tool call and a prompt',
+      { when: later, run: { tool: 'tick', prompt: 'x' } },
+      'invalid_arguments',
+      'The arguments for `cron.schedule` are not valid (1 problem):\n- /run: must be an object with "tool" or an object with "prompt", got an object with keys "tool", "prompt"',
+    ],
+    [
+      'an empty run',
+      { when: later, run: {} },
+      'invalid_arguments',
+      'The arguments for `cron.schedule` are not valid (1 problem):\n- /run: must be an object with "tool" or an object with "prompt", got an empty object',
+    ],
+    [
       'a prompt with no model',
       { when: later, run: { prompt: 'hello' } },
       'invalid_arguments',
