@@ -229,7 +229,20 @@ describe('what cron.schedule refuses, storing nothing', () => {
     expect(second.text).toBe(
       'the cell has 1 jobs waiting, the most it keeps; cancel one first (cron.list shows them). Nothing was scheduled.',
     );
+    // Many at once cannot squeeze past the limit either.
+    const more = await Promise.all(Array.from({ length: 8 }, () => call()));
+    expect(more.filter((result) => !result.isError)).toEqual([]);
     await small.stop();
+    own.cleanup();
+  });
+
+  it('refuses a tool the cell has disabled', async () => {
+    const own = folders();
+    const limited = cronCell({ workDir: own.workDir, dataDir: own.dataDir, disabledEngineSkills: ['peek'] });
+    const result = await limited.run().call('cron.schedule', { when: later, run: { tool: 'peek' } });
+    expect(result).toMatchObject({ isError: true, code: 'invalid_arguments' });
+    expect(result.text).toBe("run.tool 'peek' is disabled in this cell (disabledEngineSkills). Nothing was scheduled.");
+    await limited.stop();
     own.cleanup();
   });
 

@@ -26,13 +26,6 @@ export const cronSchedule: ToolHandler<CronScheduleArgs> = async (args, context)
   const { when, first } = parseWhen(args.when, args.timezone, now);
   const task = checkTask(cell, spec, args.run, ownWhitelist(cell, run));
   const owner = jobOwner(cell, run, context);
-  const maxJobs = spec.maxJobs ?? DEFAULT_MAX_JOBS;
-  if ((await store.list(['active'])).length >= maxJobs) {
-    throw new ToolError(
-      'conflict',
-      `the cell has ${maxJobs} jobs waiting, the most it keeps; cancel one first (cron.list shows them). Nothing was scheduled.`,
-    );
-  }
   const job: CronJob = {
     id: `cron-${randomBytes(4).toString('hex')}`,
     ...(args.name === undefined ? {} : { name: args.name }),
@@ -44,7 +37,13 @@ export const cronSchedule: ToolHandler<CronScheduleArgs> = async (args, context)
     nextRun: first,
     createdAt: now,
   };
-  await store.add(job);
+  const maxJobs = spec.maxJobs ?? DEFAULT_MAX_JOBS;
+  if (!(await store.add(job, maxJobs))) {
+    throw new ToolError(
+      'conflict',
+      `the cell has ${maxJobs} jobs waiting, the most it keeps; cancel one first (cron.list shows them). Nothing was scheduled.`,
+    );
+  }
   scheduler.rearm();
   const as = owner.actor === undefined ? 'a call' : `a call of ${owner.actor}`;
   return {

@@ -7,6 +7,9 @@ import { runJob } from './run-job.js';
 /** The longest a timer waits before looking again (a Node timer cannot wait past about 24 days). */
 const LONGEST_WAIT_MS = 6 * 60 * 60 * 1000;
 
+/** How long a stop waits for the runs under way to record how they ended. */
+const CLOSE_WAIT_MS = 5000;
+
 interface ActiveRun {
   readonly controller: AbortController;
   readonly done: Promise<void>;
@@ -68,7 +71,14 @@ export class CronScheduler {
     await this.started.catch(() => {});
     await this.#ticking;
     for (const active of this.#active.values()) active.controller.abort(new Error('the cell stopped'));
-    await Promise.allSettled([...this.#active.values()].map((active) => active.done));
+    // A handler that ignores its signal must not hold the stop: its record stays `running`, and the
+    // next start marks it interrupted.
+    let waited: NodeJS.Timeout | undefined;
+    const limit = new Promise<void>((resolve) => {
+      waited = setTimeout(resolve, CLOSE_WAIT_MS);
+    });
+    await Promise.race([Promise.allSettled([...this.#active.values()].map((active) => active.done)), limit]);
+    clearTimeout(waited);
     await this.store.close();
   }
 

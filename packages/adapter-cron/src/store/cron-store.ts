@@ -88,7 +88,8 @@ export interface CronClaim {
  * atomic: of two claims of the same scheduled time, one gets the record and the other undefined.
  */
 export interface CronStore {
-  add(job: CronJob): Promise<void>;
+  /** Adds a job unless `limit` jobs are active already (checked and added atomically); false when full. */
+  add(job: CronJob, limit: number): Promise<boolean>;
   get(id: string): Promise<CronJob | undefined>;
   /** Jobs in these states, oldest first. */
   list(states: readonly CronJobState[]): Promise<CronJob[]>;

@@ -23,7 +23,8 @@ describe('sqliteCronStore', () => {
   it('keeps jobs as given, in a file it makes with its folder', async () => {
     const file = join(root, 'deep', 'er', 'jobs.sqlite');
     const store = sqliteCronStore(file);
-    await store.add(job('cron-00000001', 60_000));
+    expect(await store.add(job('cron-00000001', 60_000), 1)).toBe(true);
+    expect(await store.add(job('cron-0000000f', 60_000), 1)).toBe(false);
     await store.close();
     const again = sqliteCronStore(file);
     expect(await again.get('cron-00000001')).toEqual(job('cron-00000001', 60_000));
@@ -38,7 +39,7 @@ describe('sqliteCronStore', () => {
     const file = join(root, 'shared.sqlite');
     const one = sqliteCronStore(file);
     const two = sqliteCronStore(file);
-    await one.add(job('cron-00000002', 60_000));
+    await one.add(job('cron-00000002', 60_000), 10);
     const claim = {
       jobId: 'cron-00000002',
       expected: 60_000,
@@ -59,8 +60,8 @@ describe('sqliteCronStore', () => {
 
   it('ends a one-shot job when its claim has no next run, and cancels only active jobs', async () => {
     const store = sqliteCronStore(join(root, 'once.sqlite'));
-    await store.add(job('cron-00000003', 1000));
-    await store.add(job('cron-00000004', 1000));
+    await store.add(job('cron-00000003', 1000), 10);
+    await store.add(job('cron-00000004', 1000), 10);
     const record = await store.claim({
       jobId: 'cron-00000003',
       expected: 1000,

@@ -94,6 +94,7 @@ export function sqliteCronStore(file: string): CronStore {
       'INSERT INTO jobs (id, name, schedule, task, owner, missed, state, next_run, created_at, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     ),
     get: db.prepare('SELECT * FROM jobs WHERE id = ?'),
+    active: db.prepare("SELECT COUNT(*) AS count FROM jobs WHERE state = 'active'"),
     all: db.prepare('SELECT * FROM jobs ORDER BY created_at, id'),
     earliest: db.prepare("SELECT MIN(next_run) AS next FROM jobs WHERE state = 'active' AND next_run IS NOT NULL"),
     due: db.prepare("SELECT * FROM jobs WHERE state = 'active' AND next_run <= ? ORDER BY next_run, id"),
@@ -140,26 +141,32 @@ export function sqliteCronStore(file: string): CronStore {
     return runRecord(statements.runById.get(inserted.lastInsertRowid) as RunRow);
   });
 
+  const add = db.transaction((job: CronJob, limit: number): boolean => {
+    if ((statements.active.get() as { count: number }).count >= limit) return false;
+    statements.insert.run(
+      job.id,
+      job.name ?? null,
+      JSON.stringify(job.when),
+      JSON.stringify(job.task),
+      JSON.stringify(job.owner),
+      job.missed,
+      job.state,
+      job.nextRun ?? null,
+      job.createdAt,
+      job.endedAt ?? null,
+    );
+    return true;
+  });
+
   let open = true;
   const live = () => {
     if (!open) throw new Error('the cron store is closed');
   };
 
   return {
-    async add(job) {
+    async add(job, limit) {
       live();
-      statements.insert.run(
-        job.id,
-        job.name ?? null,
-        JSON.stringify(job.when),
-        JSON.stringify(job.task),
-        JSON.stringify(job.owner),
-        job.missed,
-        job.state,
-        job.nextRun ?? null,
-        job.createdAt,
-        job.endedAt ?? null,
-      );
+      return add.immediate(job, limit);
     },
     async get(id) {
       live();
