@@ -60,12 +60,14 @@ describe('jobs that run', () => {
     );
     await waitFor(() => ticks(workDir).length >= 2, 4000);
     await cell.run().call('cron.cancel', { id });
+    // A run claimed just before the cancel may still end; after that, nothing more.
+    await new Promise((resolve) => setTimeout(resolve, 200));
     const count = ticks(workDir).length;
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await new Promise((resolve) => setTimeout(resolve, 1100));
     expect(ticks(workDir).length).toBe(count);
-    const events = jobEvents(cell, id);
-    expect(events).toHaveLength(count);
-    expect(new Set(events.map((event) => event.runId)).size).toBe(count);
+    const ran = jobEvents(cell, id).filter((event) => event.outcome === 'ok');
+    expect(ran).toHaveLength(count);
+    expect(new Set(ran.map((event) => event.runId)).size).toBe(count);
     await cell.stop();
   });
 
