@@ -53,6 +53,26 @@ describe('jobs across a stop and a start on the same data folder', () => {
     await second.stop();
   });
 
+  it('keeps a job scheduled before the stop and runs it on time in the new cell, not late', async () => {
+    const { workDir, dataDir } = place();
+    const first = cronCell({ workDir, dataDir });
+    const id = jobId(
+      (
+        await first
+          .run()
+          .call('cron.schedule', { when: inMs(500), run: { tool: 'tick', arguments: { label: 'kept' } } })
+      ).text,
+    );
+    await first.stop();
+    const second = cronCell({ workDir, dataDir });
+    await second.ready();
+    expect(ticks(workDir)).toEqual([]);
+    await waitFor(() => ticks(workDir).length === 1);
+    await waitFor(async () => (await second.run().call('cron.list', { id })).text.includes(' ok: '));
+    expect((await second.run().call('cron.list', { id })).text.split('\n').at(-1)).toMatch(/^- \S+Z ok: ticked kept$/);
+    await second.stop();
+  });
+
   it('runs nothing twice: each scheduled time runs once, in one cell or the other', async () => {
     const { workDir, dataDir } = place();
     const first = cronCell({ workDir, dataDir, cron: { missed: 'skip' } });

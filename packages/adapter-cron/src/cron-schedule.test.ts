@@ -2,6 +2,7 @@ import { type Cell, createEngine } from '@wesgine/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cronCell, engine, folders, jobId } from './cron.test.fixture.js';
 import { cronAdapter } from './cron-adapter.js';
+import { schedulerOf } from './cron-cells.js';
 
 const place = folders();
 let cell: Cell;
@@ -257,5 +258,38 @@ describe('what cron.schedule refuses, storing nothing', () => {
       'cron.agent.client must be a model client (an object with complete(), such as openAiChatClient(...))',
     );
     expect(make([])).toThrow('cron must be an object such as {} or { missed: "skip" }');
+  });
+});
+
+describe('when the job store fails', () => {
+  it('answers unavailable with what to check, and no stack trace', async () => {
+    const own = folders();
+    const broken = cronCell({ workDir: own.workDir, dataDir: own.dataDir });
+    await broken.ready();
+    await schedulerOf(broken.id).store.close();
+    const message = `the cron job store failed (the cron store is closed); nothing was changed. Check that ${own.dataDir}/cron can be written, or restart the cell.`;
+    for (const [tool, args] of [
+      ['cron.list', {}],
+      ['cron.cancel', { id: 'cron-00000000' }],
+      ['cron.schedule', { when: later, run: { tool: 'tick', arguments: { label: 'x' } } }],
+    ] as const) {
+      const result = await broken.run().call(tool, args);
+      expect(result).toMatchObject({ isError: true, code: 'unavailable' });
+      expect(result.text).toBe(message);
+    }
+    await broken.stop();
+    const after = await engine.createCell({ workDir: own.workDir, dataDir: own.dataDir }).run().call('cron.list', {});
+    expect(after).toMatchObject({ isError: true, code: 'unknown_tool' });
+    own.cleanup();
+  });
+
+  it('is gone from a run made before the cell stopped', async () => {
+    const own = folders();
+    const stopped = cronCell({ workDir: own.workDir, dataDir: own.dataDir });
+    const run = stopped.run();
+    await stopped.stop();
+    // The stop removed the adapter's source: the call never reaches the closed store.
+    expect((await run.call('cron.list', {})).code).toBe('unknown_tool');
+    own.cleanup();
   });
 });

@@ -2,10 +2,11 @@ import { ToolError, type ToolHandler } from '@wesgine/schema';
 import type { CronCancelArgs } from '../../generated/types.gen.js';
 import { schedulerOf } from '../cron-cells.js';
 import { ownJob } from '../jobs/own-job.js';
+import { storeGuarded } from '../jobs/store-failure.js';
 import { iso, jobTitle } from '../text/describe-job.js';
 
 /** Handles `cron.cancel`: the job stops waiting, and a run of it under way is cancelled. */
-export const cronCancel: ToolHandler<CronCancelArgs> = async (args, context) => {
+export const cronCancel: ToolHandler<CronCancelArgs> = storeGuarded(async (args, context) => {
   const scheduler = schedulerOf(context.cellId);
   const { store } = scheduler;
   const job = await ownJob(store, args.id, context);
@@ -29,4 +30,4 @@ export const cronCancel: ToolHandler<CronCancelArgs> = async (args, context) => 
     'conflict',
     `${title} has run its last time (${iso(job.endedAt ?? job.createdAt)}) and will not run again; nothing to cancel.`,
   );
-};
+});

@@ -2,6 +2,7 @@ import type { ToolHandler } from '@wesgine/schema';
 import type { CronListArgs } from '../../generated/types.gen.js';
 import { schedulerOf } from '../cron-cells.js';
 import { ownJob, ownsJob } from '../jobs/own-job.js';
+import { storeGuarded } from '../jobs/store-failure.js';
 import type { CronJobState } from '../store/cron-store.js';
 import { describeJob, describeRun, iso } from '../text/describe-job.js';
 
@@ -9,7 +10,7 @@ import { describeJob, describeRun, iso } from '../text/describe-job.js';
 const RUNS_SHOWN = 10;
 
 /** Handles `cron.list`: the calling actor's jobs with their next and last runs, or one job with its latest runs. */
-export const cronList: ToolHandler<CronListArgs> = async (args, context) => {
+export const cronList: ToolHandler<CronListArgs> = storeGuarded(async (args, context) => {
   const { store } = schedulerOf(context.cellId);
   if (args.id !== undefined) {
     const job = await ownJob(store, args.id, context);
@@ -33,4 +34,4 @@ export const cronList: ToolHandler<CronListArgs> = async (args, context) => {
   for (const job of jobs) described.push(describeJob(job, (await store.runs(job.id, 1))[0]));
   const count = jobs.length === 1 ? '1 job' : `${jobs.length} jobs`;
   return `${count}:\n${described.join('\n')}`;
-};
+});

@@ -4,6 +4,7 @@ import type { CronScheduleArgs } from '../../generated/types.gen.js';
 import { schedulerOf } from '../cron-cells.js';
 import { checkTask } from '../jobs/check-task.js';
 import { jobOwner, ownWhitelist } from '../jobs/job-owner.js';
+import { storeGuarded } from '../jobs/store-failure.js';
 import { parseWhen } from '../schedule/parse-when.js';
 import type { CronJob } from '../store/cron-store.js';
 import { describeMissed, describeTask, describeWhen, iso, jobTitle } from '../text/describe-job.js';
@@ -15,7 +16,7 @@ const DEFAULT_MAX_JOBS = 100;
  * Handles `cron.schedule`: everything is checked first (the time, the tool and its arguments, the
  * caller's limits), then the job is stored and the timer looks again. A refusal stores nothing.
  */
-export const cronSchedule: ToolHandler<CronScheduleArgs> = async (args, context) => {
+export const cronSchedule: ToolHandler<CronScheduleArgs> = storeGuarded(async (args, context) => {
   const scheduler = schedulerOf(context.cellId);
   const { cell, spec, store } = scheduler;
   const run = cell.findRun(context.runId);
@@ -54,4 +55,4 @@ export const cronSchedule: ToolHandler<CronScheduleArgs> = async (args, context)
     ].join('\n'),
     data: { id: job.id, nextRun: iso(first) },
   };
-};
+});
