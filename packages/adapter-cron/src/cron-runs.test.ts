@@ -32,6 +32,7 @@ describe('jobs that run', () => {
       tool: 'tick',
       actor: 'ana',
       sessionId: 's-1',
+      agentId: `cron:${id}`,
       outcome: 'ok',
       origin: { kind: 'cron', id },
     });
