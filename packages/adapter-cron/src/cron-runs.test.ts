@@ -175,6 +175,33 @@ describe('jobs that run', () => {
     await cell.stop();
   });
 
+  it('cancels a prompt run, tool call and all, when it passes its time limit', async () => {
+    const { workDir, dataDir } = place();
+    const client = scriptedClient([
+      { text: '', toolCalls: [{ id: 'c1', name: 'slow', args: { label: 'never', ms: 30_000 } }] },
+    ]);
+    const cell = cronCell({ workDir, dataDir, cron: { agent: { client, timeoutMs: 300 } } });
+    const id = jobId((await cell.run().call('cron.schedule', { when: inMs(150), run: { prompt: 'Sleep.' } })).text);
+    await waitFor(async () => (await lastRun(cell, id)).includes('failed'));
+    expect((await lastRun(cell, id)).split('\n').at(-1)).toMatch(
+      /^- \S+Z failed \(timeout\): the prompt run took longer than 300 ms and was cancelled$/,
+    );
+    expect(jobEvents(cell, id)).toMatchObject([{ tool: 'slow', outcome: 'aborted' }]);
+    expect(ticks(workDir)).toEqual([]);
+    await cell.stop();
+  });
+
+  it("records a model that fails as the run's outcome", async () => {
+    const { workDir, dataDir } = place();
+    const cell = cronCell({ workDir, dataDir, cron: { agent: { client: scriptedClient([]) } } });
+    const id = jobId((await cell.run().call('cron.schedule', { when: inMs(150), run: { prompt: 'Hi.' } })).text);
+    await waitFor(async () => (await lastRun(cell, id)).includes('failed'));
+    expect((await lastRun(cell, id)).split('\n').at(-1)).toMatch(
+      /^- \S+Z failed \(model_error\): the model failed: the scripted client has no step for request 1: its script has 0 steps$/,
+    );
+    await cell.stop();
+  });
+
   it('refuses cron.schedule inside a job, so jobs cannot breed jobs', async () => {
     const { workDir, dataDir } = place();
     const client = scriptedClient([

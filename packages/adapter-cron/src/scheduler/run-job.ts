@@ -26,9 +26,14 @@ export async function runJob(
   cancelled: () => boolean,
   started: (runId: string) => void,
 ): Promise<JobOutcome> {
+  // A prompt run has a time limit, on the run itself so that a tool call in flight is cancelled too.
+  const timeoutMs = job.task.kind === 'prompt' ? (spec.agent?.timeoutMs ?? DEFAULT_PROMPT_TIMEOUT_MS) : undefined;
+  const timeout = timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs);
+  const limit = timeout === undefined ? signal : AbortSignal.any([signal, timeout]);
+  const timedOut = () => timeout?.aborted === true && !signal.aborted;
   let run: Run;
   try {
-    run = cell.run(runParams(cell, spec, job, signal));
+    run = cell.run(runParams(cell, spec, job, limit));
   } catch (error) {
     return { outcome: 'error', code: 'unavailable', summary: `the run could not start: ${(error as Error).message}` };
   }
@@ -52,7 +57,6 @@ export async function runJob(
           'the cell has no model for prompt jobs now (CellSpec.cron.agent is not set), so the prompt was not run',
       };
     }
-    const limit = AbortSignal.any([signal, AbortSignal.timeout(agent.timeoutMs ?? DEFAULT_PROMPT_TIMEOUT_MS)]);
     const result = await runAgent({
       run,
       client: agent.client,
@@ -62,12 +66,17 @@ export async function runJob(
       ...(agent.maxTurns === undefined ? {} : { maxTurns: agent.maxTurns }),
     });
     if (result.stopped === 'done') return { outcome: 'ok', summary: kept(result.text) };
+    if (timedOut()) {
+      return {
+        outcome: 'error',
+        code: 'timeout',
+        summary: `the prompt run took longer than ${timeoutMs} ms and was cancelled`,
+      };
+    }
     const why =
       result.stopped === 'model_error'
         ? `the model failed: ${result.error?.message ?? 'no reason given'}`
-        : result.stopped === 'aborted' && !signal.aborted
-          ? `the prompt run took longer than ${agent.timeoutMs ?? DEFAULT_PROMPT_TIMEOUT_MS} ms and was cancelled`
-          : `the agent stopped (${result.stopped})${result.text === '' ? '' : `: ${result.text}`}`;
+        : `the agent stopped (${result.stopped})${result.text === '' ? '' : `: ${result.text}`}`;
     return ended(run.ended, cancelled(), { outcome: 'error', code: result.stopped, summary: kept(why) });
   } catch (error) {
     return { outcome: 'error', code: 'internal', summary: kept(`the run failed: ${(error as Error).message}`) };
