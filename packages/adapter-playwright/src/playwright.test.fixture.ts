@@ -170,3 +170,11 @@ export function useSites(): { sites: Sites } {
   });
   return holder;
 }
+
+/** The ref of the first snapshot line that starts with `what` (such as `link "Next page"`). */
+export function refOf(text: string, what: string): string {
+  const line = text.split('\n').find((candidate) => candidate.trim().startsWith(`- ${what} `));
+  const ref = line === undefined ? undefined : /\[ref=([^\]]+)\]/.exec(line)?.[1];
+  if (ref === undefined) throw new Error(`no ${what} in:\n${text}`);
+  return ref;
+}

@@ -26,8 +26,10 @@ function ago(iso: string): string {
   return `${duration(ms)} ago`;
 }
 
-/** A span in the largest unit that keeps it a whole number or near: `5 min`, `90 s`, `2 h`. */
+/** A span in words: `300 ms`, `1.5 s`, `90 s`, `5 min`, `2 h`. */
 export function duration(ms: number): string {
+  if (ms < 1_000) return `${Math.round(ms)} ms`;
+  if (ms < 10_000 && ms % 1_000 !== 0) return `${(ms / 1000).toFixed(1)} s`;
   if (ms < 120_000) return `${Math.round(ms / 1000)} s`;
   if (ms < 7_200_000) return `${Math.round(ms / 60_000)} min`;
   return `${Math.round(ms / 3_600_000)} h`;

@@ -103,11 +103,11 @@ export async function act(
     await watch.settle(cell.settings.timeoutMs);
     const stopped = watch.stoppedNavigation();
     if (stopped !== undefined) {
+      const where = watch.navigations.at(-1) ?? stopped.url;
       if (session.page.url() !== before) {
         await session.page.goBack({ waitUntil: 'load', timeout: cell.settings.timeoutMs }).catch(() => {});
       }
       const reason = stopped.reason.replace(/\.$/, '');
-      const where = watch.navigations.at(-1) ?? stopped.url;
       const still = `the page is still ${session.page.url()}`;
       throw stopped.kind === 'refused'
         ? new ToolError(

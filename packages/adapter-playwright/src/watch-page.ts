@@ -25,7 +25,7 @@ export function watchPage(session: BrowserSession): PageWatch {
   const open = new Set<Request>();
   const onRequest = (request: Request) => {
     open.add(request);
-    if (request.isNavigationRequest() && request.frame().parentFrame() === null) navigations.push(request.url());
+    if (request.isNavigationRequest() && inMainFrame(request)) navigations.push(request.url());
   };
   const onDone = (request: Request) => open.delete(request);
   context.on('request', onRequest);
@@ -60,4 +60,13 @@ export function watchPage(session: BrowserSession): PageWatch {
       context.off('requestfailed', onDone);
     },
   };
+}
+
+/** Whether a navigation is a tab's own (not a frame's); one whose frame is not made yet opens a new tab. */
+function inMainFrame(request: Request): boolean {
+  try {
+    return request.frame().parentFrame() === null;
+  } catch {
+    return true;
+  }
 }

@@ -1,0 +1,129 @@
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { browserCell, plain, refOf, sessionOf, useSites } from './playwright.test.fixture.js';
+
+const state = useSites();
+const LOOPBACK = (address: string) =>
+  `The address ${address} is a loopback address; private, loopback and link-local addresses cannot be fetched`;
+
+/** The parent of a process, from /proc. */
+function parentOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+}
+
+/** The network namespaces of the Chromium processes this test process started. */
+function chromiumNetworks(): string[] {
+  const found = new Set<string>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const command = readFileSync(`/proc/${name}/cmdline`, 'latin1');
+      if (!/chrom/i.test(command.split('\0')[0] ?? '')) continue;
+      let ancestor = Number(name);
+      while (ancestor > 1 && ancestor !== process.pid) ancestor = parentOf(ancestor);
+      if (ancestor === process.pid) found.add(readlinkSync(`/proc/${name}/ns/net`));
+    } catch {
+      // gone
+    }
+  }
+  return [...found];
+}
+
+describe('browser tools: governance of every page and request', () => {
+  it('refuses a typed address that is private, or of another scheme, before any request', async () => {
+    const cell = browserCell();
+    const run = cell.run();
+    expect(await run.call('browser.open', { url: `${state.sites.secret.origin}/data` })).toEqual({
+      isError: true,
+      code: 'denied',
+      text: `Not allowed: ${LOOPBACK('127.0.0.2')}.`,
+    });
+    expect(await run.call('browser.open', { url: 'file:///etc/passwd' })).toEqual({
+      isError: true,
+      code: 'denied',
+      text: 'Not allowed: The scheme file: is not allowed; only http and https URLs can be fetched.',
+    });
+    const closed = browserCell({ network: {} }).run();
+    expect(await closed.call('browser.open', { url: `${state.sites.site.origin}/form` })).toEqual({
+      isError: true,
+      code: 'denied',
+      text: `Not allowed: ${LOOPBACK('127.0.0.1')}.`,
+    });
+    expect(state.sites.secret.seen).toEqual([]);
+    await cell.stop();
+  });
+
+  it("refuses a page's requests to private addresses and lists them; a redirect to one fails the open", async () => {
+    const cell = browserCell({ playwright: { maxSessions: 1 } });
+    const run = cell.run();
+    const redirected = await run.call('browser.open', { url: `${state.sites.site.origin}/to-secret` });
+    expect(plain(redirected.text, state.sites)).toBe(
+      `SITE/to-secret redirected to SECRET/data, which was refused: ${LOOPBACK('127.0.0.2')}. Nothing from that address was loaded.`,
+    );
+    expect(redirected.code).toBe('denied');
+    // The failed open left no session behind: the one session the cell allows can still be opened.
+    const opened = await run.call('browser.open', { url: `${state.sites.site.origin}/leaks` });
+    expect(opened.isError).toBe(false);
+    expect(plain(opened.text, state.sites, sessionOf(opened)).split('\n').slice(0, 6)).toEqual([
+      'Opened SITE/leaks.',
+      'Session: SESSION',
+      'URL: SITE/leaks',
+      'Title: Leaks',
+      'Refused 1 request the page made (not allowed here):',
+      `  - SECRET/data: ${LOOPBACK('127.0.0.2')}.`,
+    ]);
+    expect(state.sites.secret.seen).toEqual([]);
+    await cell.stop();
+  });
+
+  it('a link, a redirecting link and a form post to a private address are refused, and the page stays', async () => {
+    const cell = browserCell();
+    const run = cell.run();
+    const opened = await run.call('browser.open', { url: `${state.sites.site.origin}/leaks` });
+    const session = sessionOf(opened);
+    const cases = [
+      ['link "Secret link"', 'Clicking link "Secret link"'],
+      ['link "Redirecting link"', 'Clicking link "Redirecting link"'],
+      ['button "Leak"', 'Clicking button "Leak"'],
+    ] as const;
+    for (const [element, doing] of cases) {
+      const snapshot = await run.call('browser.snapshot', { session });
+      const ref = refOf(snapshot.text, element);
+      const result = await run.call('browser.click', { session, ref });
+      expect(result.code).toBe('denied');
+      expect(plain(result.text, state.sites)).toBe(
+        `${doing} (${ref}) led to SECRET/${element === 'button "Leak"' ? 'steal' : 'data'}, which was refused: ${LOOPBACK('127.0.0.2')}. Nothing from that address was loaded; the page is still SITE/leaks.`,
+      );
+    }
+    expect(state.sites.secret.seen).toEqual([]);
+    expect(state.sites.secret.posted.size).toBe(0);
+    const after = await run.call('browser.snapshot', { session });
+    expect(after.text).toContain('Title: Leaks');
+    await cell.stop();
+  });
+
+  it('the control: with the address allowed, the same link reaches the other server', async () => {
+    const cell = browserCell({ network: { allowHosts: ['127.0.0.1', '127.0.0.2'] } });
+    const run = cell.run();
+    const opened = await run.call('browser.open', { url: `${state.sites.site.origin}/leaks` });
+    const clicked = await run.call('browser.click', {
+      session: sessionOf(opened),
+      ref: refOf(opened.text, 'link "Secret link"'),
+    });
+    expect(clicked.isError).toBe(false);
+    expect(clicked.text).toContain('secret data');
+    expect(state.sites.secret.seen).toContain('GET /data');
+    await cell.stop();
+  });
+
+  it('runs Chromium inside the OS sandbox, in a network namespace of its own', async () => {
+    const cell = browserCell();
+    const opened = await cell.run().call('browser.open', { url: `${state.sites.site.origin}/form` });
+    expect(opened.isError).toBe(false);
+    const networks = chromiumNetworks();
+    expect(networks.length).toBeGreaterThan(0);
+    expect(networks).not.toContain(readlinkSync('/proc/self/ns/net'));
+    await cell.stop();
+  });
+});
