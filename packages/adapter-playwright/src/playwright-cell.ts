@@ -31,8 +31,13 @@ export class PlaywrightCell {
     this.store = store;
     // Sessions a previous process left open died with it.
     this.#started = store.closeAll('cell-stopped', new Date().toISOString());
+    // A cell that stops ends its runs first: the turn after, this knows whether the cell is stopping,
+    // so the records say the cell stopped rather than that each run ended.
     this.#stopListening = cell.onRunEnd((runId) => {
-      for (const session of [...this.#live.values()]) if (session.runId === runId) void session.end('run-ended');
+      setImmediate(() => {
+        if (this.#stopped) return;
+        for (const session of [...this.#live.values()]) if (session.runId === runId) void session.end('run-ended');
+      });
     });
   }
 

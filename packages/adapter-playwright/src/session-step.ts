@@ -51,7 +51,7 @@ export async function report(
     session: session.id,
     url,
     title,
-    notes: [...notes, ...session.takeNotes()],
+    notes: [...notes, ...session.takeNotes()].filter((note) => note !== ''),
     refused,
     snapshot,
     maxChars: cell.settings.maxSnapshotChars,

@@ -55,7 +55,10 @@ export function sqliteSessionStore(file: string): SessionStore {
     database.pragma(`user_version = ${SCHEMA_VERSION}`);
   } catch (error) {
     database.close();
-    throw error;
+    const message = (error as Error).message;
+    throw message.startsWith('the browser session records')
+      ? error
+      : new Error(`the browser session records at ${file} could not be opened: ${message}`);
   }
   const insert = database.prepare(
     'INSERT INTO sessions (id, run_id, url, opened_at, last_used_at) VALUES (@id, @runId, @url, @openedAt, @lastUsedAt)',
