@@ -10,7 +10,8 @@ const state = useSites();
 
 const storeOf = (dataDir: string) => sqliteSessionStore(join(dataDir, 'playwright', 'sessions.sqlite'));
 
-describe('browser sessions: owned by a run, closed with it, and saying why when gone', () => {
+// Each test has cells of its own: they run side by side, as most of their time is Chromium at work.
+describe.concurrent('browser sessions: owned by a run, closed with it, and saying why when gone', () => {
   it("another run's session is as unknown as one that never was", async () => {
     const cell = browserCell();
     const mine = cell.run();
@@ -66,19 +67,19 @@ describe('browser sessions: owned by a run, closed with it, and saying why when 
   });
 
   it('an idle session closes after idleMs', async () => {
-    const cell = browserCell({ playwright: { idleMs: 1_000 } });
+    const cell = browserCell({ playwright: { idleMs: 400 } });
     const run = cell.run();
     const session = sessionOf(await run.call('browser.open', { url: `${state.sites.site.origin}/form` }));
-    await delay(600);
+    await delay(250);
     expect((await run.call('browser.snapshot', { session })).isError).toBe(false);
-    await delay(600);
-    // Used 0.6 s ago: still open.
+    await delay(250);
+    // Used 0.25 s ago: still open.
     expect((await run.call('browser.wait', { session, seconds: 0 })).isError).toBe(false);
-    await delay(1_300);
+    await delay(700);
     expect(await run.call('browser.snapshot', { session })).toEqual({
       isError: true,
       code: 'not_found',
-      text: `Browser session ${session} is closed: no call used it for 1 s, so it was closed just now. Open a new one with browser.open.`,
+      text: `Browser session ${session} is closed: no call used it for 400 ms, so it was closed just now. Open a new one with browser.open.`,
     });
     await cell.stop();
   });
@@ -175,7 +176,7 @@ describe('the playwright field', () => {
       'playwright.maxSessions must be a whole number from 1 to 64 (sessions), not 0',
     );
     expect(make({ idleMs: 'soon' })).toThrow(
-      'playwright.idleMs must be a whole number from 1000 to 86400000 (ms), not "soon"',
+      'playwright.idleMs must be a whole number from 100 to 86400000 (ms), not "soon"',
     );
     expect(make({ executablePath: 'chromium' })).toThrow(
       'playwright.executablePath must be the absolute path of a Chromium or Chrome, not "chromium"',

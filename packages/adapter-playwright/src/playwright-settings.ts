@@ -12,7 +12,7 @@ export interface PlaywrightSettings {
 
 const LIMITS = {
   maxSessions: { default: 4, min: 1, max: 64, unit: 'sessions' },
-  idleMs: { default: 300_000, min: 1_000, max: 86_400_000, unit: 'ms' },
+  idleMs: { default: 300_000, min: 100, max: 86_400_000, unit: 'ms' },
   timeoutMs: { default: 15_000, min: 1_000, max: 300_000, unit: 'ms' },
   actionTimeoutMs: { default: 5_000, min: 100, max: 120_000, unit: 'ms' },
   maxSnapshotChars: { default: 40_000, min: 1_000, max: 1_000_000, unit: 'characters' },
