@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { closeBrowsers } from '@wesgine/builtins/browser';
 import { describe, expect, it } from 'vitest';
 import { browserCell, plain, refOf, sessionOf, useSites } from './playwright.test.fixture.js';
 
@@ -124,6 +125,58 @@ describe('browser tools: governance of every page and request', () => {
     const networks = chromiumNetworks();
     expect(networks.length).toBeGreaterThan(0);
     expect(networks).not.toContain(readlinkSync('/proc/self/ns/net'));
+    await cell.stop();
+  });
+
+  it("judges the page's requests by the latest call's rules, not by what an earlier call allowed", async () => {
+    const origin = `http://localhost:${state.sites.site.port}`;
+    const zone = {
+      version: 1,
+      zone: 'clicks-stay-home',
+      defaults: { exploration: 'allow', action: 'allow', noHuman: 'deny' },
+      rules: [
+        {
+          id: 'no-click-fetch',
+          effect: 'deny',
+          tools: ['browser.click'],
+          domains: ['localhost'],
+          reason: 'what a click sets off may not reach localhost',
+        },
+      ],
+    };
+    const cell = browserCell({ network: { allowHosts: ['localhost', '127.0.0.1'] }, zone });
+    const run = cell.run();
+    // browser.open may reach localhost, so the page loads...
+    const opened = await run.call('browser.open', { url: `${origin}/ping-page` });
+    expect(opened.isError).toBe(false);
+    const before = state.sites.site.seen.filter((line) => line === 'GET /ping').length;
+    // ...but the fetch the click sets off is judged by browser.click's rules, which refuse it.
+    const clicked = await run.call('browser.click', {
+      session: sessionOf(opened),
+      ref: refOf(opened.text, 'button "Ping"'),
+    });
+    expect(clicked.isError).toBe(false);
+    expect(clicked.text).toContain(
+      `Refused 1 request the page made (not allowed here):\n  - ${origin}/ping: zone 'clicks-stay-home' refuses localhost: what a click sets off may not reach localhost`,
+    );
+    // The page got the proxy's refusal instead of an answer.
+    expect(clicked.text).toContain(`- paragraph [ref=e2]: "Refused: zone 'clicks-stay-home' refuses localhost`);
+    expect(state.sites.site.seen.filter((line) => line === 'GET /ping').length).toBe(before);
+    await cell.stop();
+  });
+
+  it('a browser that goes away closes its sessions, and the next call says so', async () => {
+    const cell = browserCell();
+    const run = cell.run();
+    const session = sessionOf(await run.call('browser.open', { url: `${state.sites.site.origin}/form` }));
+    await closeBrowsers();
+    expect(await run.call('browser.snapshot', { session })).toEqual({
+      isError: true,
+      code: 'not_found',
+      text: `Browser session ${session} is closed: its browser tab or the browser itself went away just now. Open a new one with browser.open.`,
+    });
+    // A new session starts a new browser.
+    expect((await run.call('browser.open', { url: `${state.sites.site.origin}/form` })).isError).toBe(false);
     await cell.stop();
   });
 });

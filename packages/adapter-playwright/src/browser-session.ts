@@ -83,6 +83,7 @@ export class BrowserSession {
   /** The latest call's judge judges what the page asks for from now on. */
   use(judge: UrlJudge): void {
     this.#judge = judge;
+    this.governed.rejudge();
   }
 
   /** What happened on the page since the last report (dialogs answered, a new tab), and forgets it. */
