@@ -98,9 +98,27 @@ describe('browser tools: governance of every page and request', () => {
       );
     }
     expect(state.sites.secret.seen).toEqual([]);
-    expect(state.sites.secret.posted.size).toBe(0);
+    expect(state.sites.secret.posted).toEqual([]);
     const after = await run.call('browser.snapshot', { session });
     expect(after.text).toContain('Title: Leaks');
+    await cell.stop();
+  });
+
+  it('a page that sends itself to a private address is refused: a new session is not kept, an old one goes back', async () => {
+    const cell = browserCell();
+    const run = cell.run();
+    const url = `${state.sites.site.origin}/script-to-secret`;
+    const expected = {
+      isError: true,
+      code: 'denied',
+      text: `${url} loaded, then the page went to ${state.sites.secret.origin}/data on its own, which was refused: ${LOOPBACK('127.0.0.2')}. Nothing from that address was loaded.`,
+    };
+    expect(await run.call('browser.open', { url })).toEqual(expected);
+    const session = sessionOf(await run.call('browser.open', { url: `${state.sites.site.origin}/form` }));
+    expect(await run.call('browser.open', { session, url })).toEqual(expected);
+    const after = await run.call('browser.snapshot', { session });
+    expect(after.text).toContain(`URL: ${state.sites.site.origin}/form`);
+    expect(state.sites.secret.seen).toEqual([]);
     await cell.stop();
   });
 

@@ -1,4 +1,4 @@
-import type { GovernedContext, LaunchedBrowser } from '@wesgine/builtins/browser';
+import { type GovernedContext, type LaunchedBrowser, sameOrigin } from '@wesgine/builtins/browser';
 import type { BlockedRequest } from '@wesgine/runtime';
 import type { Dialog, Page } from 'playwright-core';
 import type { SessionCloseReason } from './session-store.js';
@@ -120,7 +120,42 @@ export class BrowserSession {
     return this.governed.close().finally(this.#release);
   }
 
+  /**
+   * The document the tab shows when it is no page of a site but the proxy's refusal (or the browser's
+   * error page for a connection governance stopped): a navigation the page made on its own, at any time.
+   */
+  refusedDocument(): { readonly url: string; readonly reason: string } | undefined {
+    const shown = this.#document;
+    if (shown === undefined || shown.page !== this.#page || this.#page.url() !== shown.url) return undefined;
+    const found = this.blocked.find(
+      (entry) => entry.kind === 'refused' && (entry.url === shown.url || sameOrigin(entry.url, shown.url)),
+    );
+    return found === undefined ? undefined : { url: shown.url, reason: found.reason };
+  }
+
+  /** The tab went back from a refused document. */
+  leftRefusal(): void {
+    this.#document = undefined;
+  }
+
+  #document: { readonly page: Page; readonly url: string } | undefined;
+
   #watch(page: Page): void {
+    const { marker } = this.governed.proxy;
+    page.on('response', (response) => {
+      const request = response.request();
+      if (!request.isNavigationRequest() || response.frame() !== page.mainFrame()) return;
+      this.#document = response.headers()[marker.header] === marker.value ? { page, url: response.url() } : undefined;
+    });
+    page.on('requestfailed', (request) => {
+      if (!request.isNavigationRequest()) return;
+      try {
+        if (request.frame() !== page.mainFrame()) return;
+      } catch {
+        return;
+      }
+      this.#document = { page, url: request.url() };
+    });
     page.on('dialog', (dialog) => void this.#answer(dialog));
     page.once('crash', () => void this.end('crashed'));
   }

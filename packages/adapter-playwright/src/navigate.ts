@@ -29,7 +29,14 @@ export async function navigate(
     if (before !== 'about:blank' && session.page.url() !== before) {
       await session.page.goBack({ waitUntil: 'load', timeout: timeoutMs }).catch(() => {});
     }
+    session.leftRefusal();
   };
+  const wentOnItsOwn = (went: string, reason: string) =>
+    new ToolError(
+      'denied',
+      `${url} loaded, then the page went to ${went} on its own, which was refused: ${reason.replace(/\.$/, '')}. Nothing from that address was loaded.`,
+      { data: { url: went } },
+    );
   try {
     let status: number | undefined;
     try {
@@ -52,15 +59,19 @@ export async function navigate(
     if (stopped !== undefined && stopped.kind === 'refused') {
       const went = watch.navigations.at(-1) ?? stopped.url;
       await goBack();
-      throw new ToolError(
-        'denied',
-        `${url} loaded, then the page went to ${went} on its own, which was refused: ${stopped.reason.replace(/\.$/, '')}. Nothing from that address was loaded.`,
-        { data: { url: went } },
-      );
+      throw wentOnItsOwn(went, stopped.reason);
     }
     const moved = session.page.url() === url ? '' : ` (it ended at ${session.page.url()})`;
     const shown = status === undefined || status < 400 ? '' : ` The server answered ${status}.`;
-    return await report(session, cell, [`Opened ${url}${moved}.${shown}`], since);
+    try {
+      return await report(session, cell, [`Opened ${url}${moved}.${shown}`], since);
+    } catch (error) {
+      // The page left for a refused address while it was being read: the same refusal, in this step's words.
+      const data = ToolError.isInstance(error) ? (error.data as { url?: string; onItsOwn?: boolean }) : undefined;
+      if (data?.onItsOwn !== true || data.url === undefined) throw error;
+      const reason = session.blocked.find((entry) => entry.url === data.url)?.reason ?? 'it is not allowed';
+      throw wentOnItsOwn(data.url, reason);
+    }
   } finally {
     watch.stop();
   }

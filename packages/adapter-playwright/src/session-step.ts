@@ -42,21 +42,25 @@ export async function report(
   since: number,
 ): Promise<StepResult> {
   const { page } = session;
+  // Whatever step this is, a tab that shows a refusal went there on its own: back, and say so.
+  await leaveRefusal(session, cell);
   const snapshot = await ariaTree(page, cell.settings.timeoutMs);
+  // It may have gone while the snapshot was taken.
+  await leaveRefusal(session, cell);
   session.snapshot = snapshot;
   const title = await page.title().catch(() => '');
-  const refused = session.blocked.slice(since).filter((entry) => entry.kind === 'refused');
+  const blocked = session.blocked.slice(since).filter((entry) => entry.kind === 'refused');
   const url = page.url();
   const text = sessionReport({
     session: session.id,
     url,
     title,
     notes: [...notes, ...session.takeNotes()].filter((note) => note !== ''),
-    refused,
+    refused: blocked,
     snapshot,
     maxChars: cell.settings.maxSnapshotChars,
   });
-  return { text, data: { session: session.id, url, title, refused, snapshotChars: snapshot.length } };
+  return { text, data: { session: session.id, url, title, refused: blocked, snapshotChars: snapshot.length } };
 }
 
 const REF = /^(?:f\d+)?e\d+$/;
@@ -107,6 +111,7 @@ export async function act(
       if (session.page.url() !== before) {
         await session.page.goBack({ waitUntil: 'load', timeout: cell.settings.timeoutMs }).catch(() => {});
       }
+      session.leftRefusal();
       const reason = stopped.reason.replace(/\.$/, '');
       const still = `the page is still ${session.page.url()}`;
       throw stopped.kind === 'refused'
@@ -130,4 +135,19 @@ export async function act(
 
 function capital(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** When the tab shows a refused document, goes back and fails the call as `denied`, naming the address. */
+async function leaveRefusal(session: BrowserSession, cell: PlaywrightCell): Promise<void> {
+  const refused = session.refusedDocument();
+  if (refused === undefined) return;
+  const { page } = session;
+  await page.goBack({ waitUntil: 'load', timeout: cell.settings.timeoutMs }).catch(() => null);
+  session.leftRefusal();
+  const back = page.url() === refused.url ? '' : `; the page is back at ${page.url()}`;
+  throw new ToolError(
+    'denied',
+    `The page went to ${refused.url} on its own, which was refused: ${refused.reason.replace(/\.$/, '')}. Nothing from that address was loaded${back}.`,
+    { data: { url: refused.url, onItsOwn: true } },
+  );
 }

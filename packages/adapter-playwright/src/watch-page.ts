@@ -5,6 +5,8 @@ import type { BrowserSession } from './browser-session.js';
 
 /** How long a step waits at most for the requests it started to finish before the snapshot is taken. */
 const QUIET_MS = 1_500;
+/** How long after a step its first requests may still be on their way here. */
+const GRACE_MS = 150;
 
 /** What the page did while one step ran: its main-frame navigations and its requests still open. */
 export interface PageWatch {
@@ -37,6 +39,9 @@ export function watchPage(session: BrowserSession): PageWatch {
       if (navigations.length > 0) {
         await session.page.waitForLoadState('load', { timeout: timeoutMs }).catch(() => {});
       }
+      // What a step sets off reaches this process a moment later (a fetch in a click handler): give it
+      // that moment, then wait (briefly) for the requests to finish.
+      await new Promise((resolve) => setTimeout(resolve, GRACE_MS));
       const until = Date.now() + QUIET_MS;
       while (open.size > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 25));
     },
