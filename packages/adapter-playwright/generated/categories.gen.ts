@@ -5,8 +5,8 @@ import type { ToolCategory } from '@wesgine/schema';
 /** Each tool's category: `exploration` tools only read, `action` tools may change things. */
 export const categories = {
   'browser.click': 'action',
-  'browser.close': 'action',
-  'browser.open': 'action',
+  'browser.close': 'exploration',
+  'browser.open': 'exploration',
   'browser.screenshot': 'exploration',
   'browser.select': 'action',
   'browser.snapshot': 'exploration',

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { closeBrowsers } from '@wesgine/builtins/browser';
+import { DEFAULT_ZONE_FILE } from '@wesgine/runtime';
 import { describe, expect, it } from 'vitest';
 import { browserCell, plain, refOf, sessionOf, useSites } from './playwright.test.fixture.js';
 
@@ -195,6 +196,25 @@ describe('browser tools: governance of every page and request', () => {
     });
     // A new session starts a new browser.
     expect((await run.call('browser.open', { url: `${state.sites.site.origin}/form` })).isError).toBe(false);
+    await cell.stop();
+  });
+
+  it('under the default zone: opening and reading a page are looking, a click asks (refused with nobody to ask)', async () => {
+    const cell = browserCell({ zone: DEFAULT_ZONE_FILE });
+    const run = cell.run();
+    const opened = await run.call('browser.open', { url: `${state.sites.site.origin}/form` });
+    expect(opened.isError).toBe(false);
+    const session = sessionOf(opened);
+    expect((await run.call('browser.snapshot', { session })).isError).toBe(false);
+    const clicked = await run.call('browser.click', { session, ref: 'e9' });
+    expect(clicked).toMatchInlineSnapshot(`
+      {
+        "code": "approval_required",
+        "isError": true,
+        "text": "This call needs a person's approval and no one is attached to this run to give it: no rule covers a call to browser.click; action calls need approval by default",
+      }
+    `);
+    expect((await run.call('browser.close', { session })).isError).toBe(false);
     await cell.stop();
   });
 });

@@ -6,6 +6,7 @@ export default defineTool({
   parameters: Type.Object({
     session: Type.String({ maxLength: 64, description: 'The session id browser.open gave.' }),
   }),
-  meta: { category: 'action', idempotent: true },
+  // It changes nothing but the run's own session: no reason to ask anyone before letting it go.
+  meta: { readOnly: true, idempotent: true },
   examples: [{ args: { session: 's-3f9a1c07' } }],
 });

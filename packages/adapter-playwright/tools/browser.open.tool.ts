@@ -15,6 +15,7 @@ export default defineTool({
       }),
     ),
   }),
-  meta: { category: 'action', openWorld: true, timeoutMs: 60_000, outputBudget: 60_000 },
+  // Loading a page to look at it is looking, as browser_navigate is; acting on the page is what changes things.
+  meta: { readOnly: true, openWorld: true, timeoutMs: 60_000, outputBudget: 60_000 },
   examples: [{ args: { url: 'https://example.com/login' } }],
 });
