@@ -29,7 +29,8 @@ export async function sessionStep(
     try {
       return await step(session, cell);
     } finally {
-      if (session.ended === undefined) await cell.used(session).catch(() => {});
+      // The record of when it was last used need not hold the answer up.
+      if (session.ended === undefined) void cell.used(session).catch(() => {});
     }
   });
 }
@@ -44,11 +45,10 @@ export async function report(
   const { page } = session;
   // Whatever step this is, a tab that shows a refusal went there on its own: back, and say so.
   await leaveRefusal(session, cell);
-  const snapshot = await ariaTree(page, cell.settings.timeoutMs);
+  const [snapshot, title] = await Promise.all([ariaTree(page, cell.settings.timeoutMs), page.title().catch(() => '')]);
   // It may have gone while the snapshot was taken.
   await leaveRefusal(session, cell);
   session.snapshot = snapshot;
-  const title = await page.title().catch(() => '');
   const blocked = session.blocked.slice(since).filter((entry) => entry.kind === 'refused');
   const url = page.url();
   const text = sessionReport({
