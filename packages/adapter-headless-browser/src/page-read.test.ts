@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { ARTICLE, html, pageCell, useSites } from './page-sites.test.fixture.js';
 
@@ -212,14 +214,28 @@ describe('page.read', () => {
   });
 
   it('says a server that is not there is unavailable, and a page that never answers timed out', async () => {
-    const [closed, hanging] = await Promise.all([
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const [unsafe, refused, hanging] = await Promise.all([
       pageCell().cell.run().call('page.read', { url: 'http://127.0.0.1:9/' }),
+      pageCell()
+        .cell.run()
+        .call('page.read', { url: `http://127.0.0.1:${port}/` }),
       pageCell({ timeoutMs: 2000 })
         .cell.run()
         .call('page.read', { url: `${sites.site.origin}/hang` }),
     ]);
-    expect(shown(closed)).toMatchInlineSnapshot();
-    expect(shown(hanging)).toMatchInlineSnapshot();
-    await expect.poll(() => sites.site.held.size).toBe(0);
+    expect(shown(refused).replace(String(port), 'PORT')).toMatchInlineSnapshot(
+      `"unavailable: Could not load http://127.0.0.1:PORT/: 127.0.0.1 could not be reached (ECONNREFUSED)."`,
+    );
+    expect(shown(unsafe)).toMatchInlineSnapshot(
+      `"unavailable: Could not load http://127.0.0.1:9/: the browser refuses that port (ERR_UNSAFE_PORT)."`,
+    );
+    expect(shown(hanging)).toMatchInlineSnapshot(
+      `"timeout: The headless browser did not start within 2 s, so http://SITE/hang was never opened. Try again; if it keeps happening, check that Chromium runs on this machine."`,
+    );
+    await expect.poll(() => sites.site.held.size, { timeout: 15_000 }).toBe(0);
   });
 });

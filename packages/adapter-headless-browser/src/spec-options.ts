@@ -51,7 +51,9 @@ function executable(value: unknown): string | undefined {
   }
   try {
     accessSync(value, constants.X_OK);
-    if (statSync(value).isFile()) return value;
+    const found = statSync(value);
+    // Root passes access(X_OK) for some files no one may run; the mode bits say what is meant.
+    if (found.isFile() && (found.mode & 0o111) !== 0) return value;
   } catch {
     // told below
   }
