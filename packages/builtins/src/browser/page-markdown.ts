@@ -92,15 +92,26 @@ export function pageMarkdown(maxChars: number, source?: MarkdownSource): { markd
     const tidied = tidy(text);
     return tidied === '' ? '' : `\n\n${tidied}\n\n`;
   };
-  const elements = (node: DomNode): DomElement[] =>
-    Array.from(node.childNodes).filter((child): child is DomElement => child.nodeType === ELEMENT_NODE);
+  // Child lists are walked by index: copying each one into an array costs more than the rest of the walk.
+  const elements = (node: DomNode): DomElement[] => {
+    const found: DomElement[] = [];
+    const list = node.childNodes;
+    for (let index = 0; index < list.length; index++) {
+      const child = list[index] as DomNode;
+      if (child.nodeType === ELEMENT_NODE) found.push(child as DomElement);
+    }
+    return found;
+  };
   // A parsed file's tree answers `undefined` for a missing attribute where the DOM answers `null`.
   const attr = (element: DomElement, name: string): string | undefined => element.getAttribute(name) ?? undefined;
   const classOf = (element: DomElement): string => attr(element, 'class') ?? '';
   /** The first element below `node` (depth first) that `test` accepts. */
   const find = (node: DomNode, test: (element: DomElement) => boolean): DomElement | undefined => {
-    for (const child of elements(node)) {
-      if (test(child)) return child;
+    const list = node.childNodes;
+    for (let index = 0; index < list.length; index++) {
+      const child = list[index] as DomNode;
+      if (child.nodeType !== ELEMENT_NODE) continue;
+      if (test(child as DomElement)) return child as DomElement;
       const below = find(child, test);
       if (below !== undefined) return below;
     }
@@ -145,7 +156,8 @@ export function pageMarkdown(maxChars: number, source?: MarkdownSource): { markd
   const children = (node: DomNode, pre: boolean): string => {
     let out = '';
     const parent = node.nodeType === ELEMENT_NODE ? (node as DomElement) : undefined;
-    for (const child of Array.from(node.childNodes)) out += render(child, pre, parent);
+    const list = node.childNodes;
+    for (let index = 0; index < list.length; index++) out += render(list[index] as DomNode, pre, parent);
     return out;
   };
   const wrap = (text: string, mark: string): string => {
@@ -194,17 +206,33 @@ export function pageMarkdown(maxChars: number, source?: MarkdownSource): { markd
   };
 
   /** A code block's text as shown: hidden variants, buttons and inputs left out, line breaks kept. */
-  const codeText = (node: DomNode): string => {
+  const codeText = (node: DomNode, seen = new Map<string, boolean>()): string => {
     let out = '';
-    for (const child of Array.from(node.childNodes)) {
+    const list = node.childNodes;
+    for (let index = 0; index < list.length; index++) {
+      const child = list[index] as DomNode;
       if (child.nodeType === TEXT_NODE) out += child.textContent ?? '';
       else if (child.nodeType === ELEMENT_NODE) {
         const element = child as DomElement;
         if (element.tagName === 'BR') out += '\n';
-        else if (!SKIP.has(element.tagName) && !hidden(element)) out += codeText(element);
+        else if (!SKIP.has(element.tagName) && !hiddenInCode(element, seen)) out += codeText(element, seen);
       }
     }
     return out;
+  };
+  /**
+   * Highlighted code is thousands of spans of a few classes: within one block, elements of the same tag
+   * and classes (and no inline style) are styled alike, so each kind's style is asked for once.
+   */
+  const hiddenInCode = (element: DomElement, seen: Map<string, boolean>): boolean => {
+    if (attr(element, 'style') !== undefined) return hidden(element);
+    const kind = `${element.tagName} ${classOf(element)} ${attr(element, 'hidden') ?? '-'} ${attr(element, 'aria-hidden') ?? '-'}`;
+    let answer = seen.get(kind);
+    if (answer === undefined) {
+      answer = hidden(element);
+      seen.set(kind, answer);
+    }
+    return answer;
   };
   const languageOf = (elementsToRead: (DomElement | undefined)[]): string => {
     for (const element of elementsToRead) {
@@ -312,18 +340,30 @@ export function pageMarkdown(maxChars: number, source?: MarkdownSource): { markd
   }
 
   const top = source?.root ?? page?.document;
-  const visible = (element: DomElement) => !hidden(element);
-  const articles = (node: DomNode): DomElement[] =>
-    elements(node).flatMap((child) => (child.tagName === 'ARTICLE' ? [child] : articles(child)));
-  const only = top === undefined ? [] : articles(top);
+  // One walk finds every candidate for the main content, in document order.
+  const candidates: { main?: DomElement; role?: DomElement; body?: DomElement; articles: DomElement[] } = {
+    articles: [],
+  };
+  const survey = (node: DomNode, inArticle: boolean): void => {
+    for (const element of elements(node)) {
+      const tag = element.tagName;
+      if (SKIP.has(tag)) continue;
+      if (tag === 'MAIN' && candidates.main === undefined && !hidden(element)) candidates.main = element;
+      else if (candidates.role === undefined && attr(element, 'role') === 'main' && !hidden(element))
+        candidates.role = element;
+      if (tag === 'BODY' && candidates.body === undefined) candidates.body = element;
+      // Articles inside an article (comments, cards) do not count against "the only article".
+      if (tag === 'ARTICLE' && !inArticle) candidates.articles.push(element);
+      survey(element, inArticle || tag === 'ARTICLE');
+    }
+  };
+  if (top !== undefined) survey(top, false);
   const main: DomNode | undefined =
-    top === undefined
-      ? undefined
-      : (find(top, (element) => element.tagName === 'MAIN' && visible(element)) ??
-        find(top, (element) => attr(element, 'role') === 'main' && visible(element)) ??
-        (only.length === 1 ? only[0] : undefined) ??
-        find(top, (element) => element.tagName === 'BODY') ??
-        top);
+    candidates.main ??
+    candidates.role ??
+    (candidates.articles.length === 1 ? candidates.articles[0] : undefined) ??
+    candidates.body ??
+    top;
   const markdown =
     main === undefined
       ? ''
