@@ -1,5 +1,5 @@
-// HTML to Markdown on real pages: our converter (`pageMarkdown`, in Chromium for pages and in Node over
-// linkedom for files through `htmlToMarkdown`) against the libraries a model tool would otherwise use:
+// HTML to Markdown on real pages: our converter (`pageMarkdown`, in Chromium for pages, and in Node over
+// node-html-parser for files through `htmlToMarkdown`) against the libraries a tool would otherwise use:
 // Mozilla Readability (main content) over linkedom with turndown or node-html-markdown, and
 // node-html-markdown on the whole document. Each converter is scored per page on what a model needs:
 // key sentences kept, chrome left out, code fences with their language, tables, links, length and time.
