@@ -75,6 +75,9 @@ export function pageMarkdown(maxChars: number, source?: MarkdownSource): { markd
     ),
   );
   const PERMALINKS = new Set(['#', '¶', '§', '🔗', '⚓']);
+  // Elements nested deeper than this are read as plain text (Chromium's parser stops nesting at 512).
+  const MAX_DEPTH = 400;
+  let depth = 0;
 
   const page = source === undefined ? (globalThis as unknown as PageWindow) : undefined;
   const baseUrl = source === undefined ? page?.document.baseURI : source.baseUrl;
@@ -105,17 +108,31 @@ export function pageMarkdown(maxChars: number, source?: MarkdownSource): { markd
   // A parsed file's tree answers `undefined` for a missing attribute where the DOM answers `null`.
   const attr = (element: DomElement, name: string): string | undefined => element.getAttribute(name) ?? undefined;
   const classOf = (element: DomElement): string => attr(element, 'class') ?? '';
-  /** The first element below `node` (depth first) that `test` accepts. */
+  /**
+   * The first element below `node` (depth first) that `test` accepts. Walks with a stack of its own, as
+   * do `survey` and `flatText`: a file's tree can nest deeper than the call stack reaches.
+   */
   const find = (node: DomNode, test: (element: DomElement) => boolean): DomElement | undefined => {
-    const list = node.childNodes;
-    for (let index = 0; index < list.length; index++) {
-      const child = list[index] as DomNode;
-      if (child.nodeType !== ELEMENT_NODE) continue;
-      if (test(child as DomElement)) return child as DomElement;
-      const below = find(child, test);
-      if (below !== undefined) return below;
+    const stack = elements(node).reverse();
+    for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+      if (test(next)) return next;
+      stack.push(...elements(next).reverse());
     }
     return undefined;
+  };
+  /** The text below `node` for subtrees nested deeper than `MAX_DEPTH`: what is shown, in plain words. */
+  const flatText = (node: DomNode): string => {
+    let out = '';
+    const stack: DomNode[] = [node];
+    for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+      if (next.nodeType === TEXT_NODE) out += next.textContent ?? '';
+      else if (next === node || (next.nodeType === ELEMENT_NODE && !SKIP.has((next as DomElement).tagName))) {
+        if (next !== node && hidden(next as DomElement)) continue;
+        const list = next.childNodes;
+        for (let index = list.length - 1; index >= 0; index--) stack.push(list[index] as DomNode);
+      }
+    }
+    return out.replace(MARKS, '');
   };
 
   const hidden = (element: DomElement): boolean => {
@@ -154,10 +171,13 @@ export function pageMarkdown(maxChars: number, source?: MarkdownSource): { markd
   };
 
   const children = (node: DomNode, pre: boolean): string => {
+    if (depth >= MAX_DEPTH) return pre ? flatText(node) : ` ${flatText(node).replace(/\s+/g, ' ')} `;
+    depth += 1;
     let out = '';
     const parent = node.nodeType === ELEMENT_NODE ? (node as DomElement) : undefined;
     const list = node.childNodes;
     for (let index = 0; index < list.length; index++) out += render(list[index] as DomNode, pre, parent);
+    depth -= 1;
     return out;
   };
   const wrap = (text: string, mark: string): string => {
@@ -182,14 +202,14 @@ export function pageMarkdown(maxChars: number, source?: MarkdownSource): { markd
 
   const table = (element: DomElement): string => {
     const rows: DomElement[] = [];
-    const collect = (node: DomElement) => {
+    const collect = (node: DomElement, level: number) => {
       for (const child of elements(node)) {
         if (child.tagName === 'TR') {
           if (!hidden(child)) rows.push(child);
-        } else if (/^T(?:HEAD|BODY|FOOT)$/.test(child.tagName)) collect(child);
+        } else if (/^T(?:HEAD|BODY|FOOT)$/.test(child.tagName) && level < 4) collect(child, level + 1);
       }
     };
-    collect(element);
+    collect(element, 0);
     const cells = rows.map((row) => elements(row).filter((cell) => cell.tagName === 'TD' || cell.tagName === 'TH'));
     const width = Math.max(0, ...cells.map((row) => row.length));
     if (width === 0) return '';
@@ -206,7 +226,8 @@ export function pageMarkdown(maxChars: number, source?: MarkdownSource): { markd
   };
 
   /** A code block's text as shown: hidden variants, buttons and inputs left out, line breaks kept. */
-  const codeText = (node: DomNode, seen = new Map<string, boolean>()): string => {
+  const codeText = (node: DomNode, seen = new Map<string, boolean>(), level = 0): string => {
+    if (depth + level >= MAX_DEPTH) return flatText(node);
     let out = '';
     const list = node.childNodes;
     for (let index = 0; index < list.length; index++) {
@@ -215,7 +236,7 @@ export function pageMarkdown(maxChars: number, source?: MarkdownSource): { markd
       else if (child.nodeType === ELEMENT_NODE) {
         const element = child as DomElement;
         if (element.tagName === 'BR') out += '\n';
-        else if (!SKIP.has(element.tagName) && !hiddenInCode(element, seen)) out += codeText(element, seen);
+        else if (!SKIP.has(element.tagName) && !hiddenInCode(element, seen)) out += codeText(element, seen, level + 1);
       }
     }
     return out;
@@ -344,20 +365,25 @@ export function pageMarkdown(maxChars: number, source?: MarkdownSource): { markd
   const candidates: { main?: DomElement; role?: DomElement; body?: DomElement; articles: DomElement[] } = {
     articles: [],
   };
-  const survey = (node: DomNode, inArticle: boolean): void => {
-    for (const element of elements(node)) {
-      const tag = element.tagName;
-      if (SKIP.has(tag)) continue;
-      if (tag === 'MAIN' && candidates.main === undefined && !hidden(element)) candidates.main = element;
-      else if (candidates.role === undefined && attr(element, 'role') === 'main' && !hidden(element))
-        candidates.role = element;
-      if (tag === 'BODY' && candidates.body === undefined) candidates.body = element;
-      // Articles inside an article (comments, cards) do not count against "the only article".
-      if (tag === 'ARTICLE' && !inArticle) candidates.articles.push(element);
-      survey(element, inArticle || tag === 'ARTICLE');
-    }
-  };
-  if (top !== undefined) survey(top, false);
+  const stack: [DomElement, boolean][] = top === undefined ? [] : elements(top).map((element) => [element, false]);
+  stack.reverse();
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const [element, inArticle] = next;
+    const tag = element.tagName;
+    if (SKIP.has(tag)) continue;
+    if (tag === 'MAIN' && candidates.main === undefined && !hidden(element)) candidates.main = element;
+    else if (candidates.role === undefined && attr(element, 'role') === 'main' && !hidden(element))
+      candidates.role = element;
+    if (tag === 'BODY' && candidates.body === undefined) candidates.body = element;
+    // Articles inside an article (comments, cards) do not count against "the only article".
+    if (tag === 'ARTICLE' && !inArticle) candidates.articles.push(element);
+    const below = inArticle || tag === 'ARTICLE';
+    stack.push(
+      ...elements(element)
+        .map((child): [DomElement, boolean] => [child, below])
+        .reverse(),
+    );
+  }
   const main: DomNode | undefined =
     candidates.main ??
     candidates.role ??

@@ -181,6 +181,11 @@ line one<br>line two with \`\`\` inside
     expect(markdown.split('## Part').length - 1).toBe(2000);
   });
 
+  it('reads a document nested 100,000 levels deep as plain text past 400 levels, without overflowing the stack', () => {
+    const html = `<title>Deep</title><body>${'<div><span>'.repeat(50_000)}deep <b>x</b>${'</span></div>'.repeat(50_000)}<p>after</p></body>`;
+    expect(htmlToMarkdown(html)).toEqual({ title: 'Deep', markdown: 'deep x\n\nafter' });
+  });
+
   it('keeps what a real page says and leaves its chrome out', () => {
     const book = htmlToMarkdown(readFileSync(`${PAGES}rust-book-ownership.html`, 'utf8'), {
       url: 'https://doc.rust-lang.org/book/ch04-01-what-is-ownership.html',

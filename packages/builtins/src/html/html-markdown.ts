@@ -1,4 +1,4 @@
-import { parse } from 'node-html-parser';
+import { type HTMLElement, parse } from 'node-html-parser';
 import { pageMarkdown } from '../browser/page-markdown.js';
 
 /** An HTML document as Markdown, with its title when it has one. */
@@ -27,9 +27,11 @@ export function htmlToMarkdown(html: string, options: HtmlToMarkdownOptions = {}
     // Their text is never shown; `pre` is parsed like any element so its highlighting spans are read.
     blockTextElements: { script: true, noscript: true, style: true },
   });
-  const base = root.querySelector('base[href]')?.getAttribute('href');
+  const base = first(root, (element) => element.tagName === 'BASE' && element.hasAttribute('href'))?.getAttribute(
+    'href',
+  );
   const baseUrl = resolve(base, options.url) ?? options.url;
-  const title = (root.querySelector('title')?.textContent ?? '').replace(/\s+/g, ' ').trim();
+  const title = (first(root, (element) => element.tagName === 'TITLE')?.textContent ?? '').replace(/\s+/g, ' ').trim();
   const { markdown } = pageMarkdown(Number.POSITIVE_INFINITY, { root, baseUrl });
   return { title: title === '' ? undefined : title, markdown };
 }
@@ -41,4 +43,16 @@ function resolve(address: string | undefined, base: string | undefined): string 
   } catch {
     return undefined;
   }
+}
+
+/** The first element (depth first) that `test` accepts, walked with a stack: files can nest very deep. */
+function first(root: HTMLElement, test: (element: HTMLElement) => boolean): HTMLElement | undefined {
+  const below = (element: HTMLElement) =>
+    element.childNodes.filter((child): child is HTMLElement => child.nodeType === 1).reverse() as HTMLElement[];
+  const stack = below(root);
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    if (test(next)) return next;
+    stack.push(...below(next));
+  }
+  return undefined;
 }
