@@ -28,6 +28,12 @@ describe('attachmentFileName', () => {
     expect(name.endsWith('x.csv')).toBe(true);
   });
 
+  it('keeps a long non-ASCII name within the 255 bytes a file system allows, numbered too', () => {
+    const name = attachmentFileName(`${'\u{1F600}'.repeat(150)}.pdf`, 0);
+    expect(Buffer.byteLength(numberedName(name, 1000))).toBeLessThanOrEqual(255);
+    expect(name.endsWith('\u{1F600}.pdf')).toBe(true);
+  });
+
   it('numbers a taken name before its extension', () => {
     expect(numberedName('report.csv', 2)).toBe('report (2).csv');
     expect(numberedName('README', 3)).toBe('README (3)');

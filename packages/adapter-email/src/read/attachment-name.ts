@@ -1,5 +1,10 @@
 /** The longest file name (in characters) an attachment is saved under; longer ones keep their extension. */
 const MAX_NAME = 150;
+/**
+ * The longest name in UTF-8 bytes: file systems allow 255 bytes, and a taken name may get ` (1000)`
+ * added, so a sender's name of four-byte characters must not make the save fail with ENAMETOOLONG.
+ */
+const MAX_BYTES = 240;
 
 /**
  * A safe file name for an attachment: the last part of the name the sender gave (no folders, so it
@@ -19,6 +24,13 @@ export function attachmentFileName(given: string | undefined, index: number): st
     const extension = dot > 0 && name.length - dot <= 10 ? name.slice(dot) : '';
     name =
       [...name.slice(0, name.length - extension.length)].slice(0, MAX_NAME - extension.length).join('') + extension;
+  }
+  if (Buffer.byteLength(name) > MAX_BYTES) {
+    const dot = name.lastIndexOf('.');
+    const extension = dot > 0 && name.length - dot <= 10 ? name.slice(dot) : '';
+    const stem = [...name.slice(0, name.length - extension.length)];
+    while (stem.length > 0 && Buffer.byteLength(stem.join('') + extension) > MAX_BYTES) stem.pop();
+    name = stem.join('') + extension;
   }
   return name;
 }
