@@ -18,7 +18,9 @@ export function pageHeader(opened: OpenedPage): string[] {
     lines.push(
       `Governance refused ${count} ${count === 1 ? 'request' : 'requests'} of the page; the page was used without ${count === 1 ? 'it' : 'them'}:`,
     );
-    for (const { url, reason } of opened.refused.slice(0, NAMED_REFUSALS)) {
+    // In address order: the order requests leave a page depends on timing, the model's text should not.
+    const named = [...opened.refused].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+    for (const { url, reason } of named.slice(0, NAMED_REFUSALS)) {
       lines.push(`  - ${url.length > 200 ? `${url.slice(0, 199)}…` : url} (${reason.replace(/\.$/, '')})`);
     }
     if (count > NAMED_REFUSALS) lines.push(`  - ${count - NAMED_REFUSALS} more not shown`);
