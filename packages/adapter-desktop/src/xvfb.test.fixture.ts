@@ -1,0 +1,155 @@
+// A real X display for the tests: Xvfb on a free display number (it picks one with -displayfd), with
+// real programs on it: an xterm whose shell writes each line it reads to a file, and xev, which prints
+// every button event it gets. Started once per test file, stopped in afterAll.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+export interface TestDisplay {
+  readonly display: string;
+  readonly number: number;
+  readonly env: Readonly<Record<string, string>>;
+  readonly process: ChildProcess;
+  /** Stops the server and waits until it is gone. */
+  stop(): Promise<void>;
+}
+
+export interface TestWindow {
+  readonly id: number;
+  readonly process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts Xvfb with a black root window (so an empty screen is all black) and a 1024×768 screen. */
+export async function startXvfb(): Promise<TestDisplay> {
+  const server = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1024x768x24', '-nolisten', 'tcp', '-br'], {
+    stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
+  });
+  const number = await new Promise<number>((resolve, reject) => {
+    let said = '';
+    const timer = setTimeout(() => reject(new Error('Xvfb did not say its display within 10 s')), 10_000);
+    server.once('exit', (code) => reject(new Error(`Xvfb exited with ${code}`)));
+    server.stdio[3]?.on('data', (chunk: Buffer) => {
+      said += chunk.toString('utf8');
+      if (said.includes('\n')) {
+        clearTimeout(timer);
+        resolve(Number(said.trim()));
+      }
+    });
+  });
+  const display = `:${number}`;
+  return {
+    display,
+    number,
+    env: { PATH: '/usr/bin:/bin', LANG: 'C.UTF-8', DISPLAY: display },
+    process: server,
+    stop: () => stopProcess(server),
+  };
+}
+
+/** An xterm titled `title` whose shell appends every line it reads to `outFile`. */
+export async function startXterm(x: TestDisplay, title: string, outFile: string): Promise<TestWindow> {
+  const script = 'while IFS= read -r line; do printf "%s\\n" "$line" >> "$0"; done';
+  const child = spawn('xterm', ['-T', title, '-geometry', '80x24+0+0', '-e', 'sh', '-c', script, outFile], {
+    env: { ...x.env },
+    stdio: 'ignore',
+  });
+  return { id: await windowNamed(x, title), process: child, stop: () => stopProcess(child) };
+}
+
+/** xev in a window titled `title` at 500,300, 200×150, printing the button events it receives. */
+export async function startXev(x: TestDisplay, title: string): Promise<TestWindow & { output(): string }> {
+  const child = spawn('xev', ['-geometry', '200x150+500+300', '-name', title, '-event', 'button'], {
+    env: { ...x.env },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  });
+  return { id: await windowNamed(x, title), process: child, stop: () => stopProcess(child), output: () => output };
+}
+
+/** The button presses xev printed: which button, where in its window and where on the screen. */
+export function buttonPresses(
+  output: string,
+): { button: number; x: number; y: number; rootX: number; rootY: number }[] {
+  const presses = [];
+  for (const match of output.matchAll(
+    /ButtonPress event[^\n]*\n[^\n]*\((\d+),(\d+)\), root:\((\d+),(\d+)\),\n[^\n]*button (\d+)/g,
+  )) {
+    presses.push({
+      x: Number(match[1]),
+      y: Number(match[2]),
+      rootX: Number(match[3]),
+      rootY: Number(match[4]),
+      button: Number(match[5]),
+    });
+  }
+  return presses;
+}
+
+/** Waits for the window titled `title` and returns its id. */
+async function windowNamed(x: TestDisplay, title: string): Promise<number> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    try {
+      const found = execFileSync('xdotool', ['search', '--onlyvisible', '--name', `^${title}$`], {
+        env: x.env,
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      const id = Number(found.toString().trim().split('\n')[0]);
+      if (id > 0) return id;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no window titled ${title} appeared within 10 s`);
+}
+
+/** Polls `read` until it returns something `done` accepts; returns the last value read. */
+export async function eventually<T>(read: () => T, done: (value: T) => boolean, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = read();
+  while (!done(value) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    value = read();
+  }
+  return value;
+}
+
+/** The file's text, or '' while it does not exist. */
+export function textOf(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** Mean and standard deviation (0 to 1) of a region of a PNG, by ImageMagick's own convert. */
+export function regionStats(
+  png: string,
+  region: { x: number; y: number; width: number; height: number },
+): { mean: number; deviation: number } {
+  const out = execFileSync('/usr/bin/convert', [
+    png,
+    '-crop',
+    `${region.width}x${region.height}+${region.x}+${region.y}`,
+    '+repage',
+    '-colorspace',
+    'Gray',
+    '-format',
+    '%[fx:mean] %[fx:standard_deviation]',
+    'info:',
+  ]).toString();
+  const [mean, deviation] = out.trim().split(' ').map(Number);
+  return { mean: mean as number, deviation: deviation as number };
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 2_000).unref();
+  });
+}
