@@ -45,6 +45,8 @@ export const desktopAdapter = defineAdapter({
       kind: 'adapter',
       id: SOURCE_ID,
       provenance: PROVENANCE,
+      // The cell's sandbox is off (asked for by name): xdotool and import then run as the host process.
+      ...(programs.sandboxed ? {} : { sandbox: 'off' as const }),
       tools: () => (watch.state.kind === 'up' ? SOURCED : []),
       onToolsChanged(listener) {
         listeners.add(listener);

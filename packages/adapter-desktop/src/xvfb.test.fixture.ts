@@ -105,6 +105,14 @@ async function windowNamed(x: TestDisplay, title: string): Promise<number> {
   throw new Error(`no window titled ${title} appeared within 10 s`);
 }
 
+/** Drops what was typed into the xterm but not sent yet (ctrl+u, the tty's kill), as a person would. */
+export function clearLine(x: TestDisplay, window: TestWindow): void {
+  execFileSync('xdotool', ['windowfocus', '--sync', String(window.id), 'key', 'ctrl+u'], {
+    env: x.env,
+    stdio: 'ignore',
+  });
+}
+
 /** Polls `read` until it returns something `done` accepts; returns the last value read. */
 export async function eventually<T>(read: () => T, done: (value: T) => boolean, timeoutMs = 5_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
