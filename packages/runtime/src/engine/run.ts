@@ -131,6 +131,7 @@ export class Run {
       human: params.human,
       sticky: cell.sessionApprovals,
       network: spec.network ?? {},
+      allowRecipients: spec.email?.allowRecipients,
       ids: {
         cellId: cell.id,
         runId: this.id,

@@ -14,8 +14,11 @@ export interface ZoneRuleView {
   readonly effect: 'allow' | 'ask' | 'deny';
   /** The tool patterns as written (`read`, `mcp:fs/*`, `*`). */
   readonly tools: readonly string[];
-  /** What it looks at, as written: `paths`, `argv` or `domains` patterns; `none` covers every target. */
-  readonly condition: { readonly kind: 'none' | 'paths' | 'argv' | 'domains'; readonly patterns: readonly string[] };
+  /** What it looks at, as written: `paths`, `argv`, `domains` or `recipients` patterns; `none` covers every target. */
+  readonly condition: {
+    readonly kind: 'none' | 'paths' | 'argv' | 'domains' | 'recipients';
+    readonly patterns: readonly string[];
+  };
   readonly reason?: string;
   /** The examples the policy file gives, each checked when the zone loaded. */
   readonly examples: { readonly match: readonly string[]; readonly notMatch: readonly string[] };

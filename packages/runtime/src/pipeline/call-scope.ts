@@ -35,6 +35,11 @@ export interface CallScope {
   readonly human: HumanChannel | undefined;
   /** Calls approved for their session: session, tool, rule and canonical arguments. */
   readonly sticky: Set<string>;
+  /**
+   * The cell's `email.allowRecipients`: the addresses any `Recipient()` argument may name (patterns, see
+   * recipient-pattern.ts); undefined lets every address through to the Zone.
+   */
+  readonly allowRecipients?: readonly string[] | undefined;
   /** How `Url()` arguments are resolved and which hosts are exempt from the private-address rule. */
   readonly network: UrlOptions;
   readonly ids: {

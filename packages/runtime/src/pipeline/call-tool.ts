@@ -13,7 +13,7 @@ import { escalateStage } from './escalate-stage.js';
 import { type Governed, governStage } from './govern-stage.js';
 import { handleStage } from './handle-stage.js';
 import { HandlerContext } from './handler-context.js';
-import { markedArguments } from './marked-arguments.js';
+import { type BadRecipient, markedArguments } from './marked-arguments.js';
 import { OptionsProblem, readCallOptions } from './read-call-options.js';
 import { isRefusal, type Refusal, refuse } from './refusal.js';
 import { auditName, resolveStage } from './resolve-stage.js';
@@ -100,6 +100,11 @@ async function walk(scope: CallScope, name: string, given: unknown, began: Began
   const { args } = checked;
 
   const marked = markedArguments(tool, args);
+  if (marked.badRecipient !== undefined) {
+    const refusal = badRecipient(marked.badRecipient);
+    trace?.refused('validate', refusal);
+    return refused(scope, name, tool, began, refusal);
+  }
   const category = scope.categoryOf(tool, args);
   const pending = governStage(scope, tool, marked, category);
   const judged = pending instanceof Promise ? await pending : pending;
@@ -184,6 +189,16 @@ async function walk(scope: CallScope, name: string, given: unknown, began: Began
     escalation.action === 'escalate' ? escalation : noted,
   );
   return result;
+}
+
+/** A `Recipient()` value that is no address: refused as the arguments are, naming where and why. */
+function badRecipient({ pointer, value, problem }: BadRecipient): Refusal {
+  const shown = JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value);
+  return refuse(
+    'validate',
+    'invalid_arguments',
+    `${pointer} must be one mail address, as bob@example.org or Bob <bob@example.org>, but ${shown} is not: ${problem}.`,
+  );
 }
 
 /** The resolve step's sentence: the tool found, by which name, and where it came from. */

@@ -4,6 +4,7 @@ import type { Approval } from './approval-stage.js';
 import type { CallScope } from './call-scope.js';
 import { governCommand } from './govern-commands.js';
 import { governPath, type JudgedPath } from './govern-paths.js';
+import { governRecipients } from './govern-recipients.js';
 import { governUrls } from './govern-urls.js';
 import type { MarkedArguments } from './marked-arguments.js';
 import type { Question } from './question.js';
@@ -19,7 +20,10 @@ export interface Governed {
    * command line as bash reads it. The CycleDetector keys calls on these, not on the text.
    */
   readonly canonical: ReadonlyMap<string, string>;
-  /** The canonical forms judged (`path:<real>`, `argv:<json>`, `host:<name>`), for the audit record. */
+  /**
+   * The canonical forms judged (`path:<real>`, `argv:<json>`, `host:<name>`, `recipient:<address>`), for
+   * the audit record.
+   */
   readonly judged: readonly string[];
   /** What a person must approve before the call runs; empty when nothing asked. */
   readonly questions: readonly Question[];
@@ -42,10 +46,11 @@ const UNGOVERNED: Governed = Object.freeze({
 });
 
 /**
- * Step 4: Hardline, then Sandbox, for every path, command and URL argument; then the Zone. A later
- * stage never re-allows what an earlier one refused. What a stage asks is collected in `questions`
- * and put to the human later, after the CycleDetector (a blocked call never asks). Synchronous unless
- * a URL must be resolved.
+ * Step 4: Hardline, then Sandbox, for every path, command, recipient and URL argument; then the Zone. A
+ * later stage never re-allows what an earlier one refused. What a stage asks is collected in `questions`
+ * and put to the human later, after the CycleDetector (a blocked call never asks). A `meta.askFirst`
+ * tool adds a question wherever the call would otherwise go through unasked, unless Zone rules naming
+ * the tool allowed it. Synchronous unless a URL must be resolved.
  */
 export function governStage(
   scope: CallScope,
@@ -53,7 +58,10 @@ export function governStage(
   marked: MarkedArguments,
   category: ToolCategory,
 ): Governed | Refusal | Promise<Governed | Refusal> {
-  if (marked.paths.length === 0 && tool.marked.length === 0 && scope.zone === undefined) return UNGOVERNED;
+  const askFirst = tool.definition.meta.askFirst === true;
+  if (marked.paths.length === 0 && tool.marked.length === 0 && scope.zone === undefined && !askFirst) {
+    return UNGOVERNED;
+  }
   const resolvedPaths = new Map<string, string>();
   const canonical = new Map<string, string>();
   const judgedPaths: JudgedPath[] = [];
@@ -82,11 +90,19 @@ export function governStage(
     }
     if (command.question !== undefined) questions.push(command.question);
   }
+  const { recipients } = marked;
+  const unlisted = governRecipients(scope, recipients);
+  if (unlisted !== undefined) return withJudged(unlisted, judged);
+  const addresses = recipients.map((recipient) => recipient.address);
   const finish = (hosts: readonly string[]): Governed | Refusal => {
     for (const host of hosts) judged.push(`host:${host}`);
-    const zone = zoneStage(scope, tool, category, judgedPaths, argvs, hosts);
+    for (const address of addresses) judged.push(`recipient:${address}`);
+    const zone = zoneStage(scope, tool, category, judgedPaths, argvs, hosts, addresses);
     if (isRefusal(zone)) return withJudged(zone, judged);
     if (zone !== undefined && !('allowed' in zone)) questions.push(zone);
+    else if (askFirst && zone?.explicit !== true) {
+      questions.push(askFirstQuestion(tool.definition.name, addresses, hosts, judgedPaths));
+    }
     return {
       resolvedPaths,
       canonical,
@@ -99,6 +115,29 @@ export function governStage(
   };
   if (marked.urls.length === 0) return finish([]);
   return governUrls(scope, marked.urls).then((hosts) => (isRefusal(hosts) ? withJudged(hosts, judged) : finish(hosts)));
+}
+
+/**
+ * What an askFirst tool asks: the tool, that it asks unless a Zone rule names it, and the call's targets
+ * (its recipients first), as a person approving it needs them.
+ */
+function askFirstQuestion(
+  tool: string,
+  recipients: readonly string[],
+  hosts: readonly string[],
+  paths: readonly JudgedPath[],
+): Question {
+  const targets = [
+    ...(recipients.length === 0 ? [] : [`goes to ${recipients.join(', ')}`]),
+    ...(hosts.length === 0 ? [] : [`reaches ${hosts.join(', ')}`]),
+    ...(paths.length === 0 ? [] : [`touches ${paths.map((path) => path.real).join(', ')}`]),
+  ];
+  const rest = targets.length === 0 ? '' : `; this call ${targets.join('; ')}`;
+  return {
+    stage: 'ask-first',
+    rule: 'askFirst',
+    question: `${tool} asks a person before every call unless a zone rule allows it by name${rest}`,
+  };
 }
 
 /** A refusal with what was judged before it (and what it judged itself), for the call's trace. */

@@ -60,7 +60,7 @@ describe('checkPolicy', () => {
       'rules[2].id: must start with a letter or digit and hold only letters, digits, ".", "_", "-" and "/"; got "has space"',
       'rules[2].tools: must be a non-empty list of tool names ("*" matches any characters), got "read"',
       'rules[3].tools[1] (rule two): must be a non-empty string, got 3',
-      'rules[3] (rule two): give at most one of paths, argv and domains; this rule has paths and argv',
+      'rules[3] (rule two): give at most one of paths, argv, domains and recipients; this rule has paths and argv',
       'rules[4].tools (rule empty): must be a non-empty list of tool names ("*" matches any characters), got an empty list',
       'rules[4].reason (rule empty): must be a non-empty sentence for the model to read, got ""',
       'rules[5].paths[1] (rule patterns): "!no": negation with "!" is not supported; rules are collected, not ordered',

@@ -1,3 +1,4 @@
+import { compileRecipientPattern, type RecipientPattern } from '../governance/recipient-pattern.js';
 import { compileArgvPattern } from './argv-pattern.js';
 import { describe, isRecord, type Report, reportUnknownKeys } from './check-fields.js';
 import { compileDomainPattern, type DomainPattern } from './domain-pattern.js';
@@ -6,8 +7,18 @@ import { compilePathPattern, type PathPattern } from './path-pattern.js';
 import type { Condition, RuleSpec } from './rule-spec.js';
 import { compileToolPatterns } from './tool-pattern.js';
 
-const RULE_FIELDS = ['id', 'effect', 'tools', 'paths', 'argv', 'domains', 'reason', 'examples'];
-const CONDITIONS = ['paths', 'argv', 'domains'] as const;
+const RULE_FIELDS = ['id', 'effect', 'tools', 'paths', 'argv', 'domains', 'recipients', 'reason', 'examples'];
+const CONDITIONS = ['paths', 'argv', 'domains', 'recipients'] as const;
+const WRONG_LIST: Record<Exclude<(typeof CONDITIONS)[number], 'argv'>, string> = {
+  paths: 'must be a non-empty list of path patterns',
+  domains: 'must be a non-empty list of host names',
+  recipients: 'must be a non-empty list of address patterns (*@example.com, bob@example.org)',
+};
+const COMPILE = {
+  paths: compilePathPattern,
+  domains: compileDomainPattern,
+  recipients: compileRecipientPattern,
+} as const;
 const EXAMPLE_FIELDS = ['match', 'not_match'];
 const RULE_ID = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
 
@@ -73,7 +84,7 @@ function checkCondition(
 ): Condition | undefined {
   const present = CONDITIONS.filter((kind) => value[kind] !== undefined);
   if (present.length > 1) {
-    fail(at(''), `give at most one of paths, argv and domains; this rule has ${present.join(' and ')}`);
+    fail(at(''), `give at most one of paths, argv, domains and recipients; this rule has ${present.join(' and ')}`);
     return undefined;
   }
   const kind = present[0];
@@ -84,23 +95,19 @@ function checkCondition(
     for (const problem of pattern) fail(at(`.argv${problem.at}`), problem.message);
     return undefined;
   }
-  const texts = stringList(value[kind], `.${kind}`, at, fail, {
-    missing: '',
-    wrong: kind === 'paths' ? 'must be a non-empty list of path patterns' : 'must be a non-empty list of host names',
-  });
+  const texts = stringList(value[kind], `.${kind}`, at, fail, { missing: '', wrong: WRONG_LIST[kind] });
   if (texts === undefined) return undefined;
-  const compile: (text: string) => PathPattern | DomainPattern | string =
-    kind === 'paths' ? compilePathPattern : compileDomainPattern;
-  const patterns: (PathPattern | DomainPattern)[] = [];
+  const compile: (text: string) => PathPattern | DomainPattern | RecipientPattern | string = COMPILE[kind];
+  const patterns: (PathPattern | DomainPattern | RecipientPattern)[] = [];
   texts.forEach((text, position) => {
     const pattern = compile(text);
     if (typeof pattern === 'string') fail(at(`.${kind}[${position}]`), pattern);
     else patterns.push(pattern);
   });
   if (patterns.length !== texts.length) return undefined;
-  return kind === 'paths'
-    ? { kind, patterns: patterns as PathPattern[] }
-    : { kind, patterns: patterns as DomainPattern[] };
+  if (kind === 'paths') return { kind, patterns: patterns as PathPattern[] };
+  if (kind === 'domains') return { kind, patterns: patterns as DomainPattern[] };
+  return { kind, patterns: patterns as RecipientPattern[] };
 }
 
 function checkExamples(
@@ -117,7 +124,7 @@ function checkExamples(
   }
   reportUnknownKeys(value, EXAMPLE_FIELDS, (key) => at(`.examples.${key}`), fail);
   if (condition?.kind === 'none') {
-    fail(at('.examples'), 'there is nothing to test; examples need a paths, argv or domains condition');
+    fail(at('.examples'), 'there is nothing to test; examples need a paths, argv, domains or recipients condition');
   }
   const list = (field: 'match' | 'not_match') =>
     value[field] === undefined

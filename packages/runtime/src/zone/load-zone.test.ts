@@ -136,7 +136,7 @@ describe('loadZone: problems', () => {
       `${file}: rules[0].efect (rule r): unknown field; did you mean effect?`,
       `${file}: rules[0].effect (rule r): missing; every rule must say allow, ask or deny (nothing is assumed)`,
       `${file}: rules[0].examples.matches (rule r): unknown field; did you mean match?`,
-      `${file}: rules[0].examples (rule r): there is nothing to test; examples need a paths, argv or domains condition`,
+      `${file}: rules[0].examples (rule r): there is nothing to test; examples need a paths, argv, domains or recipients condition`,
     ]);
   });
 

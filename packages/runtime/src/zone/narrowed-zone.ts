@@ -4,7 +4,9 @@ import type { ZoneDescription } from './zone-description.js';
 
 /**
  * `parent` narrowed by `child`: each decides on its own and the stricter decision stands (on a tie, the
- * parent's). Neither can widen the other, whatever their defaults or allow rules say.
+ * parent's). Neither can widen the other, whatever their defaults or allow rules say. When both allow,
+ * the decision is explicit only when both are (see zone.ts): a `meta.askFirst` tool goes without asking
+ * only when both zones name it.
  */
 export function narrowZone(parent: Zone, child: Zone): Zone {
   return {
@@ -13,6 +15,10 @@ export function narrowZone(parent: Zone, child: Zone): Zone {
       const first = parent.decide(request);
       if (first.effect === 'deny') return first;
       const second = child.decide(request);
+      // Both allow: the parent's, unless only it named the tool (then an askFirst tool must still ask).
+      if (first.effect === 'allow' && second.effect === 'allow') {
+        return first.explicit === true && second.explicit !== true ? second : first;
+      }
       return strictness(second.effect) > strictness(first.effect) ? second : first;
     },
     pathEffect(request: ZonePathRequest): Effect | undefined {

@@ -2,8 +2,14 @@ import { realPathOf } from '../governance/real-path.js';
 import { type Effect, strictness } from './effect.js';
 import { narrowZone } from './narrowed-zone.js';
 import { anchorFolder, type PathAnchors } from './path-pattern.js';
-import { type RuleSpec, ruleMatchesCommand, ruleMatchesHost, ruleMatchesPath } from './rule-spec.js';
-import { matchesTool } from './tool-pattern.js';
+import {
+  type RuleSpec,
+  ruleMatchesCommand,
+  ruleMatchesHost,
+  ruleMatchesPath,
+  ruleMatchesRecipient,
+} from './rule-spec.js';
+import { matchesTool, namesTool } from './tool-pattern.js';
 import type { Zone, ZoneDecision, ZonePathRequest, ZoneRequest } from './zone.js';
 import type { Category, DefaultChoice } from './zone-defaults.js';
 import { describeRule, type ZoneDescription } from './zone-description.js';
@@ -31,6 +37,9 @@ interface ToolRules {
   readonly paths: readonly RankedRule[];
   readonly commands: readonly RankedRule[];
   readonly hosts: readonly RankedRule[];
+  readonly recipients: readonly RankedRule[];
+  /** The rules that name the tool (not only by a bare `*` or another glob): their allow is explicit. */
+  readonly named: ReadonlySet<RankedRule>;
 }
 
 interface RankedDefault extends DefaultChoice {
@@ -49,6 +58,8 @@ export class PolicyZone implements Zone {
   readonly #defaults: Readonly<Record<Category, RankedDefault>>;
   readonly #home: { readonly lexical: string; readonly real: string };
   readonly #byTool = new Map<string, ToolRules>();
+  /** An allow rule's fixed decision with `explicit: true`, made the first time it is needed. */
+  readonly #explicit = new WeakMap<RankedRule, ZoneDecision>();
   readonly #anchors = new Map<string, { readonly lexical: PathAnchors; readonly real: PathAnchors }>();
   readonly #loaded: { readonly file?: string | undefined; readonly text?: string | undefined };
 
@@ -93,11 +104,14 @@ export class PolicyZone implements Zone {
     const { paths } = request;
     const commands = request.commands ?? NONE;
     const hosts = request.hosts ?? NONE;
+    const recipients = request.recipients ?? NONE;
     // The winning target so far, by kind and index, so that nothing is allocated until the end.
     let rank = -1;
     let winner: RankedRule | undefined;
     let kind: Subject['kind'] = 'call';
     let at = 0;
+    // Whether every target so far was decided by a rule naming the tool (what an askFirst tool needs).
+    let explicit = true;
     if (paths.length > 0) {
       const anchors = this.#anchorsFor(request.workDir);
       for (let index = 0; index < paths.length && rank < 2; index++) {
@@ -113,6 +127,7 @@ export class PolicyZone implements Zone {
             best = rule;
           }
         }
+        if (best === undefined || !rules.named.has(best)) explicit = false;
         const found = best?.rank ?? fallback.rank;
         if (found > rank) {
           rank = found;
@@ -131,6 +146,7 @@ export class PolicyZone implements Zone {
           best = rule;
         }
       }
+      if (best === undefined || !rules.named.has(best)) explicit = false;
       const found = best?.rank ?? fallback.rank;
       if (found > rank) {
         rank = found;
@@ -146,6 +162,7 @@ export class PolicyZone implements Zone {
         const { condition } = rule.spec;
         if (condition.kind === 'domains' && beats(rule, best) && ruleMatchesHost(condition.patterns, host)) best = rule;
       }
+      if (best === undefined || !rules.named.has(best)) explicit = false;
       const found = best?.rank ?? fallback.rank;
       if (found > rank) {
         rank = found;
@@ -154,9 +171,33 @@ export class PolicyZone implements Zone {
         at = index;
       }
     }
+    for (let index = 0; index < recipients.length && rank < 2; index++) {
+      const address = recipients[index] as string;
+      let best = rules.plain;
+      for (const rule of rules.recipients) {
+        const { condition } = rule.spec;
+        if (condition.kind === 'recipients' && beats(rule, best) && ruleMatchesRecipient(condition.patterns, address)) {
+          best = rule;
+        }
+      }
+      if (best === undefined || !rules.named.has(best)) explicit = false;
+      const found = best?.rank ?? fallback.rank;
+      if (found > rank) {
+        rank = found;
+        winner = best;
+        kind = 'recipient';
+        at = index;
+      }
+    }
     // No targets: the rules without a condition, else the default.
-    if (rank === -1) winner = rules.plain;
-    return this.#decision(request, winner, fallback, kind, at);
+    if (rank === -1) {
+      winner = rules.plain;
+      explicit = winner !== undefined && rules.named.has(winner);
+    }
+    const decision = this.#decision(request, winner, fallback, kind, at);
+    // Only an askFirst call is told: other callers compare decisions whole.
+    if (request.askFirst !== true || decision.effect !== 'allow') return decision;
+    return explicit && winner !== undefined ? this.#explicitOf(winner, decision) : { ...decision, explicit: false };
   }
 
   pathEffect(request: ZonePathRequest): Effect | undefined {
@@ -213,6 +254,16 @@ export class PolicyZone implements Zone {
     return { effect: fallback.effect, zone: fallback.zone, rule: fallback.allow.rule, reason };
   }
 
+  /** The allow `decision` of `rule`, marked explicit (one object per rule). */
+  #explicitOf(rule: RankedRule, decision: ZoneDecision): ZoneDecision {
+    let marked = this.#explicit.get(rule);
+    if (marked === undefined) {
+      marked = { ...decision, explicit: true };
+      this.#explicit.set(rule, marked);
+    }
+    return marked;
+  }
+
   #rulesFor(tool: string, aliases: readonly string[]): ToolRules {
     const key = aliases.length === 0 ? tool : [tool, ...aliases].join('\u0000');
     const cached = this.#byTool.get(key);
@@ -221,18 +272,24 @@ export class PolicyZone implements Zone {
     const paths: RankedRule[] = [];
     const commands: RankedRule[] = [];
     const hosts: RankedRule[] = [];
+    const recipients: RankedRule[] = [];
+    const named = new Set<RankedRule>();
     for (const rule of this.#rules) {
       if (!matchesTool(rule.spec.tools, tool) && !aliases.some((alias) => matchesTool(rule.spec.tools, alias))) {
         continue;
+      }
+      if (namesTool(rule.spec.tools, tool) || aliases.some((alias) => namesTool(rule.spec.tools, alias))) {
+        named.add(rule);
       }
       const kind = rule.spec.condition.kind;
       if (kind === 'none' && beats(rule, plain)) plain = rule;
       else if (kind === 'paths') paths.push(rule);
       else if (kind === 'argv') commands.push(rule);
       else if (kind === 'domains') hosts.push(rule);
+      else if (kind === 'recipients') recipients.push(rule);
     }
     if (this.#byTool.size >= CACHE_LIMIT) this.#byTool.clear();
-    const rules = { plain, paths, commands, hosts };
+    const rules = { plain, paths, commands, hosts, recipients, named };
     this.#byTool.set(key, rules);
     return rules;
   }
@@ -256,6 +313,7 @@ function subjectOf(request: ZoneRequest, kind: Subject['kind'], at: number): Sub
   if (kind === 'path') return { kind, path: request.paths[at]?.lexical ?? '' };
   if (kind === 'command') return { kind, argv: request.commands?.[at] ?? [] };
   if (kind === 'host') return { kind, host: request.hosts?.[at] ?? '' };
+  if (kind === 'recipient') return { kind, address: request.recipients?.[at] ?? '' };
   return { kind };
 }
 

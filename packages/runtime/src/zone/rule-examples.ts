@@ -1,8 +1,15 @@
 import { posix } from 'node:path';
+import { parseRecipient } from '../governance/recipient-address.js';
 import { analyzeCommand } from '../governance/shell/analyze-command.js';
 import type { Report } from './check-fields.js';
 import type { PathAnchors } from './path-pattern.js';
-import { type RuleSpec, ruleMatchesCommand, ruleMatchesHost, ruleMatchesPath } from './rule-spec.js';
+import {
+  type RuleSpec,
+  ruleMatchesCommand,
+  ruleMatchesHost,
+  ruleMatchesPath,
+  ruleMatchesRecipient,
+} from './rule-spec.js';
 
 /** The made-up folders path examples are resolved in; the files need not exist. */
 const EXAMPLE_ANCHORS: PathAnchors = { workDir: '/zone-examples/work', home: '/zone-examples/home' };
@@ -18,19 +25,25 @@ export function checkRuleExamples(rule: RuleSpec, report: Report): void {
   ] as const;
   for (const [field, examples, expected] of lists) {
     examples.forEach((example, index) => {
+      const where = `rules[${rule.index}].examples.${field}[${index}] (rule ${rule.id})`;
+      if (rule.condition.kind === 'recipients') {
+        const problem = parseRecipient(example);
+        if (typeof problem === 'string') {
+          report(where, `${JSON.stringify(example)} is not a mail address to test the rule on: ${problem}`);
+          return;
+        }
+      }
       if (exampleMatches(rule, example) === expected) return;
       const outcome = expected ? 'the rule does not match it' : 'the rule matches it';
-      report(
-        `rules[${rule.index}].examples.${field}[${index}] (rule ${rule.id})`,
-        `${JSON.stringify(example)} is listed under ${field}, but ${outcome}`,
-      );
+      report(where, `${JSON.stringify(example)} is listed under ${field}, but ${outcome}`);
     });
   }
 }
 
 /**
  * Whether the rule decides `example`. Paths are relative to a made-up WorkDir (`~/` for home), with the
- * lexical and real forms the same; hosts are host names. A command line is read as the Sandbox reads it:
+ * lexical and real forms the same; hosts are host names; recipients are mail addresses, read as a
+ * call's are (`Bob <bob@example.org>` is `bob@example.org`). A command line is read as the Sandbox reads it:
  * an allow rule matches only a line the Sandbox allows and whose every sub-command it matches (what it
  * takes to allow the call); a deny or ask rule matches a line when it matches any sub-command (what it
  * takes to refuse or hold the call).
@@ -47,6 +60,10 @@ function exampleMatches(rule: RuleSpec, example: string): boolean {
     }
     case 'domains':
       return ruleMatchesHost(condition.patterns, example);
+    case 'recipients': {
+      const parsed = parseRecipient(example);
+      return typeof parsed !== 'string' && ruleMatchesRecipient(condition.patterns, parsed.address);
+    }
     case 'argv': {
       const { commands, verdict } = analyzeCommand(example);
       const matches = (command: { readonly argv: readonly string[] }) =>

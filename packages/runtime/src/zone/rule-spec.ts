@@ -1,3 +1,4 @@
+import { matchesRecipient, type RecipientPattern } from '../governance/recipient-pattern.js';
 import { type ArgvPattern, matchesArgv } from './argv-pattern.js';
 import { type DomainPattern, matchesDomain } from './domain-pattern.js';
 import type { Effect } from './effect.js';
@@ -9,7 +10,8 @@ export type Condition =
   | { readonly kind: 'none' }
   | { readonly kind: 'paths'; readonly patterns: readonly PathPattern[] }
   | { readonly kind: 'argv'; readonly pattern: ArgvPattern }
-  | { readonly kind: 'domains'; readonly patterns: readonly DomainPattern[] };
+  | { readonly kind: 'domains'; readonly patterns: readonly DomainPattern[] }
+  | { readonly kind: 'recipients'; readonly patterns: readonly RecipientPattern[] };
 
 /** One rule of a policy file, checked and compiled. */
 export interface RuleSpec {
@@ -53,6 +55,12 @@ export function ruleMatchesCommand(pattern: ArgvPattern, effect: Effect, argv: r
 /** Whether a `domains` rule matches a host. */
 export function ruleMatchesHost(patterns: readonly DomainPattern[], host: string): boolean {
   for (const pattern of patterns) if (matchesDomain(pattern, host)) return true;
+  return false;
+}
+
+/** Whether a `recipients` rule matches an address (`local@domain`; see recipient-pattern.ts). */
+export function ruleMatchesRecipient(patterns: readonly RecipientPattern[], address: string): boolean {
+  for (const pattern of patterns) if (matchesRecipient(pattern, address)) return true;
   return false;
 }
 

@@ -10,10 +10,13 @@ export interface ZoneRuleDescription {
   readonly effect: Effect;
   readonly tools: readonly string[];
   /**
-   * What it looks at: the `paths` globs or `domains` as written; for `argv`, one command prefix
+   * What it looks at: the `paths` globs, `domains` or `recipients` as written; for `argv`, one command prefix
    * (`git push`; alternatives of one place as `(git|hg)`). `none` covers every target of its tools.
    */
-  readonly condition: { readonly kind: 'none' | 'paths' | 'argv' | 'domains'; readonly patterns: readonly string[] };
+  readonly condition: {
+    readonly kind: 'none' | 'paths' | 'argv' | 'domains' | 'recipients';
+    readonly patterns: readonly string[];
+  };
   readonly reason: string | undefined;
   /** The examples the policy gives, each checked when the zone loaded. */
   readonly examples: { readonly match: readonly string[]; readonly notMatch: readonly string[] };
@@ -50,6 +53,7 @@ function conditionText(condition: RuleSpec['condition']): ZoneRuleDescription['c
       return { kind: 'none', patterns: [] };
     case 'paths':
     case 'domains':
+    case 'recipients':
       return { kind: condition.kind, patterns: condition.patterns.map((pattern) => pattern.text) };
     case 'argv': {
       const words = condition.pattern.elements.map((tokens) =>

@@ -4,11 +4,15 @@
 import type { Effect } from './effect.js';
 import type { Category } from './zone-defaults.js';
 
-/** What was judged: `read of /w/a.txt`, `exec running \`npm test\``, `web_search reaching x.org`. */
+/**
+ * What was judged: `read of /w/a.txt`, `exec running \`npm test\``, `web_search reaching x.org`,
+ * `email.send to bob@x.org`.
+ */
 export type Subject =
   | { readonly kind: 'path'; readonly path: string }
   | { readonly kind: 'command'; readonly argv: readonly string[] }
   | { readonly kind: 'host'; readonly host: string }
+  | { readonly kind: 'recipient'; readonly address: string }
   | { readonly kind: 'call' };
 
 export function describeSubject(tool: string, subject: Subject): string {
@@ -19,6 +23,8 @@ export function describeSubject(tool: string, subject: Subject): string {
       return `${tool} running \`${subject.argv.join(' ')}\``;
     case 'host':
       return `${tool} reaching ${subject.host}`;
+    case 'recipient':
+      return `${tool} to ${subject.address}`;
     case 'call':
       return `a call to ${tool}`;
   }

@@ -4,9 +4,10 @@
 // - Format: `version: 1`, `zone`, optional `extends`, `defaults` and `rules`; unknown fields are errors
 //   everywhere; every problem of every file in the chain is reported in one ZoneError.
 // - A rule needs `id` (letters, digits, `. _ - /`; unique across the chain), `effect` (never assumed) and
-//   `tools` (`*` in a name matches any characters). It has at most one condition: `paths`, `argv` or
-//   `domains`. A rule without one covers every target of its tools, and calls without targets.
-// - Targets: each path argument, each sub-command, each host. A rule applies to a target when its tools
+//   `tools` (`*` in a name matches any characters). It has at most one condition: `paths`, `argv`,
+//   `domains` or `recipients`. A rule without one covers every target of its tools, and calls without
+//   targets.
+// - Targets: each path argument, each sub-command, each host, each recipient. A rule applies to a target when its tools
 //   match and its condition is of the target's kind and matches. Per target the strictest applicable rule
 //   of the whole chain wins (deny > ask > allow; on a tie the first in chain order: parents first, then
 //   file order); a target no rule covers gets the default of the tool's category. The call gets the
@@ -22,6 +23,12 @@
 // - argv is a token prefix (`[git, push]` covers `git push origin`); a final `"*"` says so. Deny and ask
 //   rules also recognise the program by its base name (`/bin/rm` is `rm`); allow rules need the word.
 // - Domains: case-insensitive, trailing dot ignored; `*.x.org` is subdomains only, `x.org` only itself.
+// - Recipients: the address of each `Recipient()` argument (`local@domain`, the name left out), matched
+//   case-insensitively; `*` is any run of characters but "@" (see governance/recipient-pattern.ts, the
+//   syntax `email.allowRecipients` uses too).
+// - `explicit` on an allow: every target (or, without targets, the call) was allowed by a rule that
+//   names the tool: its name or an alias written out, or its source's prefix (`email.*`, `mcp:github/*`).
+//   A bare `*`, any other glob and the defaults do not name it; a `meta.askFirst` tool then still asks.
 // - `extends` entries: `name` is `name.yaml`, `.yml`, `.json` next to the file (first found); an entry
 //   with one of those extensions is a path. For an object, relative to `options.baseDir`.
 // - `examples` run at load against their rule's condition only (rule-examples.ts).
@@ -48,6 +55,10 @@ export interface ZoneRequest {
   readonly commands?: readonly (readonly string[])[];
   /** Lower-case host names of the Url arguments. */
   readonly hosts?: readonly string[];
+  /** The addresses of the Recipient arguments: `local@domain`, the domain lower-case. */
+  readonly recipients?: readonly string[];
+  /** The tool is `meta.askFirst`: an allow then says whether it was `explicit`. */
+  readonly askFirst?: boolean;
 }
 
 export interface ZoneDecision {
@@ -58,6 +69,12 @@ export interface ZoneDecision {
   readonly rule: string | undefined;
   /** What the model (or, for ask, the human) reads: the rule's `reason`, or a sentence saying why. */
   readonly reason: string;
+  /**
+   * On an allow of an `askFirst` request: true when rules naming the tool allowed every target (see the
+   * top of this file). Left out otherwise; a Zone written as code that leaves it out never lets an
+   * askFirst tool skip asking.
+   */
+  readonly explicit?: boolean;
 }
 
 /** One path as a tool would reach it, for `Zone.pathEffect`. */

@@ -1,0 +1,46 @@
+// Recipient patterns, one syntax for the cell's `email.allowRecipients` and the Zone's `recipients`
+// rules:
+// - a pattern is `local@domain`, exactly one "@", matched against the address without its name;
+// - case-insensitive, both parts (a server may tell `Bob` from `bob`; a policy should not have to);
+// - `*` matches any run of characters except "@" (none included), so it never crosses the parts:
+//   `*@example.com` is every address at example.com (not at its subdomains), `bob@example.org` is that
+//   one address, `*@*.example.com` is every address at a subdomain of example.com (not example.com
+//   itself), `*@*` is any address.
+
+/** One compiled recipient pattern. */
+export interface RecipientPattern {
+  /** As written. */
+  readonly text: string;
+  readonly regex: RegExp;
+}
+
+const LOCAL = /^[\p{L}\p{N}!#$%&'+/=?^_`{|}~.-]+$/u;
+const DOMAIN = /^(?:(?!-)[\p{L}\p{N}-]{1,63}(?<!-)\.)*(?!-)[\p{L}\p{N}-]{1,63}(?<!-)$/u;
+
+/** Compiles one pattern, or says (without a final period) why it is not one. */
+export function compileRecipientPattern(text: string): RecipientPattern | string {
+  const at = text.indexOf('@');
+  if (at === -1 || text.indexOf('@', at + 1) !== -1) {
+    return `"${text}" is not a recipient pattern: write local@domain with exactly one "@", "*" for any run of characters (*@example.com)`;
+  }
+  const local = text.slice(0, at);
+  const domain = text.slice(at + 1);
+  // With each `*` standing for one letter, what is left must read as an address.
+  if (local === '' || !LOCAL.test(local.replaceAll('*', 'x')) || /^\.|\.$|\.\./u.test(local.replaceAll('*', 'x'))) {
+    return `"${text}" is not a recipient pattern: the part before "@" must be letters, digits, "*" or the characters an address allows`;
+  }
+  if (!DOMAIN.test(domain.replaceAll('*', 'x'))) {
+    return `"${text}" is not a recipient pattern: the part after "@" must be a domain (letters, digits and inner "-" between dots), "*" for any run of characters`;
+  }
+  const source = [...text].map((char) => (char === '*' ? '[^@]*' : escapeChar(char))).join('');
+  return { text, regex: new RegExp(`^${source}$`, 'iu') };
+}
+
+/** Whether `address` (`local@domain`, as `parseRecipient` gives it) matches `pattern`. */
+export function matchesRecipient(pattern: RecipientPattern, address: string): boolean {
+  return pattern.regex.test(address);
+}
+
+function escapeChar(char: string): string {
+  return /[\\^$.*+?()[\]{}|/-]/u.test(char) ? `\\${char}` : char;
+}
