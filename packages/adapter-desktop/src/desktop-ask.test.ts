@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import { type ApprovalRequest, type Cell, createEngine, type HumanChannel } from '@wesgine/runtime';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { desktopAdapter } from './desktop-adapter.js';
-import { clearLine, eventually, startXterm, startXvfb, type TestDisplay, type TestWindow, textOf } from './xvfb.test.fixture.js';
+import {
+  clearLine,
+  eventually,
+  startXterm,
+  startXvfb,
+  type TestDisplay,
+  type TestWindow,
+  textOf,
+} from './xvfb.test.fixture.js';
 
 // Every desktop action (click, type, key) is `meta.askFirst`: a person approves it unless a Zone rule
 // allows it by name. These tests type into a real xterm whose shell writes each line it reads to a
@@ -94,8 +102,7 @@ describe('desktop actions ask a person first', () => {
     );
     queue.decide(requests[1]?.id as string, { decision: 'deny', reason: 'not now' });
     const result = await denied;
-    expect(result).toMatchObject({ isError: true, code: 'denied' });
-    expect(result.text).toContain('not now');
+    expect(result).toMatchObject({ isError: true, code: 'denied', text: 'The call was not approved: not now' });
     expect((await linesAfterReturn(cell)).at(-1)).toBe('');
   });
 
@@ -104,6 +111,9 @@ describe('desktop actions ask a person first', () => {
     const result = await cell.run().call('desktop.key', { keys: 'x', window: term.id });
     expect(result.isError).toBe(true);
     expect(result.code).toBe('approval_required');
+    expect(result.text).toBe(
+      "This call needs a person's approval and no one is attached to this run to give it: desktop.key asks a person before every call unless a zone rule allows it by name",
+    );
     expect((await linesAfterReturn(cell)).at(-1)).toBe('');
   });
 
@@ -129,8 +139,11 @@ describe('desktop actions ask a person first', () => {
     const run = cell.run({ human: approving(asked) });
     expect((await run.call('desktop.type', { text: 'by rule', window: term.id })).isError).toBe(false);
     const clicked = await run.call('desktop.click', { x: 10, y: 10 });
-    expect(clicked).toMatchObject({ isError: true, code: 'zone_denied' });
-    expect(clicked.text).toContain('clicks are not for agents here');
+    expect(clicked).toMatchObject({
+      isError: true,
+      code: 'zone_denied',
+      text: "Not allowed by zone 'test/desktop': clicks are not for agents here",
+    });
     expect(asked).toEqual([]);
     expect((await linesAfterReturn(cell)).at(-1)).toBe('by rule');
   });
