@@ -40,7 +40,7 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-async function desktopCell(zone?: object): Promise<Cell> {
+async function desktopCell(zone?: Readonly<Record<string, unknown>>): Promise<Cell> {
   const cell = createEngine({ adapters: [desktopAdapter] }).createCell({
     workDir: work,
     desktop: { display: x.display },

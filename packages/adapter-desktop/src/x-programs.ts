@@ -33,13 +33,16 @@ export interface XOutput {
 export class XProgramFailure extends Error {
   readonly program: XProgram;
   readonly stderr: string;
+  /** What it printed before it failed (xdotool's search exits 1 when it finds nothing). */
+  readonly stdout: Buffer;
   readonly code: number | null;
 
-  constructor(program: XProgram, code: number | null, signal: string | null, stderr: string) {
+  constructor(program: XProgram, code: number | null, signal: string | null, output: XOutput) {
     super(`${program} ${code === null ? `was ended by ${signal}` : `exited with ${code}`}`);
     this.program = program;
     this.code = code;
-    this.stderr = stderr;
+    this.stderr = output.stderr;
+    this.stdout = output.stdout;
   }
 }
 
@@ -142,7 +145,7 @@ export class XPrograms {
         finish();
         if (stopped !== undefined) reject(stopped);
         else if (code === 0) resolvePromise({ stdout: Buffer.concat(stdout), stderr });
-        else reject(new XProgramFailure(request.program, code, signal, stderr));
+        else reject(new XProgramFailure(request.program, code, signal, { stdout: Buffer.concat(stdout), stderr }));
       });
     });
   }

@@ -2,7 +2,7 @@
 // real programs on it: an xterm whose shell writes each line it reads to a file, and xev, which prints
 // every button event it gets. Started once per test file, stopped in afterAll.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 
 export interface TestDisplay {
   readonly display: string;
@@ -19,9 +19,69 @@ export interface TestWindow {
   stop(): Promise<void>;
 }
 
-/** Starts Xvfb with a black root window (so an empty screen is all black) and a 1024×768 screen. */
-export async function startXvfb(): Promise<TestDisplay> {
-  const server = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1024x768x24', '-nolisten', 'tcp', '-br'], {
+/**
+ * Xvfb started by two test files at once can race for the same display number (both write the same
+ * temporary lock file, and the loser removes the winner's socket as it moves on), so starts take turns:
+ * a lock file made with O_EXCL, held until the server said its number. One left by a killed run goes
+ * after 20 s.
+ */
+const START_LOCK = '/tmp/wesgine-test-xvfb-start.lock';
+
+async function startTurn(): Promise<() => void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      closeSync(openSync(START_LOCK, 'wx'));
+      return () => rmSync(START_LOCK, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const age = Date.now() - (statSync(START_LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 20_000) rmSync(START_LOCK, { force: true });
+      if (Date.now() > deadline) throw new Error(`${START_LOCK} was held for 30 s; is another Xvfb start stuck?`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
+
+/**
+ * Starts Xvfb with a black root window (so an empty screen is all black) and a 1024×768 screen, never
+ * resetting: on the first free display, or on `number` when given.
+ */
+export async function startXvfb(number?: number): Promise<TestDisplay> {
+  const release = await startTurn();
+  try {
+    return await startServer(number);
+  } finally {
+    release();
+  }
+}
+
+/** A display number no server holds now, from a range that -displayfd (counting up from 0) leaves alone here. */
+export function freeDisplayNumber(): number {
+  for (;;) {
+    const number = 300 + Math.floor(Math.random() * 600);
+    const taken = [`/tmp/.X${number}-lock`, `/tmp/.X11-unix/X${number}`].some(
+      (path) => statSync(path, { throwIfNoEntry: false }) !== undefined,
+    );
+    if (!taken) return number;
+  }
+}
+
+const XVFB_OPTIONS = [
+  '-screen',
+  '0',
+  '1024x768x24',
+  '-nolisten',
+  'tcp',
+  '-br',
+  // Without it the server resets when its last client leaves, and a client connecting meanwhile (xterm
+  // starting while the test polls with xdotool) is turned away with "Can't open display".
+  '-noreset',
+];
+
+async function startServer(wanted: number | undefined): Promise<TestDisplay> {
+  const where = wanted === undefined ? [] : [`:${wanted}`];
+  const server = spawn('Xvfb', [...where, '-displayfd', '3', ...XVFB_OPTIONS], {
     stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
   });
   const number = await new Promise<number>((resolve, reject) => {
@@ -51,22 +111,27 @@ export async function startXterm(x: TestDisplay, title: string, outFile: string)
   const script = 'while IFS= read -r line; do printf "%s\\n" "$line" >> "$0"; done';
   const child = spawn('xterm', ['-T', title, '-geometry', '80x24+0+0', '-e', 'sh', '-c', script, outFile], {
     env: { ...x.env },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
-  return { id: await windowNamed(x, title), process: child, stop: () => stopProcess(child) };
+  return { id: await windowNamed(x, title, child), process: child, stop: () => stopProcess(child) };
 }
 
 /** xev in a window titled `title` at 500,300, 200×150, printing the button events it receives. */
 export async function startXev(x: TestDisplay, title: string): Promise<TestWindow & { output(): string }> {
   const child = spawn('xev', ['-geometry', '200x150+500+300', '-name', title, '-event', 'button'], {
     env: { ...x.env },
-    stdio: ['ignore', 'pipe', 'ignore'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => {
     output += chunk.toString('utf8');
   });
-  return { id: await windowNamed(x, title), process: child, stop: () => stopProcess(child), output: () => output };
+  return {
+    id: await windowNamed(x, title, child),
+    process: child,
+    stop: () => stopProcess(child),
+    output: () => output,
+  };
 }
 
 /** The button presses xev printed: which button, where in its window and where on the screen. */
@@ -88,10 +153,14 @@ export function buttonPresses(
   return presses;
 }
 
-/** Waits for the window titled `title` and returns its id. */
-async function windowNamed(x: TestDisplay, title: string): Promise<number> {
+/** Waits for the window titled `title` and returns its id; says what the program said if it never comes. */
+async function windowNamed(x: TestDisplay, title: string, child: ChildProcess): Promise<number> {
+  let said = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    said += chunk.toString('utf8');
+  });
   const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
+  while (Date.now() < deadline && child.exitCode === null) {
     try {
       const found = execFileSync('xdotool', ['search', '--onlyvisible', '--name', `^${title}$`], {
         env: x.env,
@@ -102,7 +171,9 @@ async function windowNamed(x: TestDisplay, title: string): Promise<number> {
     } catch {}
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`no window titled ${title} appeared within 10 s`);
+  throw new Error(
+    `no window titled ${title} appeared on ${x.display} (the program ${child.exitCode === null ? 'still runs' : `exited with ${child.exitCode}`}; it said: ${said.trim() || 'nothing'})`,
+  );
 }
 
 /** Drops what was typed into the xterm but not sent yet (ctrl+u, the tty's kill), as a person would. */

@@ -35,7 +35,7 @@ export const desktopWindows: ToolHandler<DesktopWindowsArgs> = async (args, cont
     if (!(error instanceof XProgramFailure) || error.code !== 1 || error.stderr.trim() !== '') {
       throw xFailure(error, failureContext(desktop));
     }
-    listing = '';
+    listing = error.stdout.toString('utf8');
   }
   const [sizeLine = '', ...idLines] = listing.split('\n');
   const size = /^(\d+) (\d+)$/.exec(sizeLine.trim());
