@@ -50,7 +50,7 @@ describe('the desktop tools follow the display', () => {
     const events: CellEvent[] = [];
     cell.onEvent((event) => events.push(event));
     await expect(cell.ready()).rejects.toThrow('no X display answers');
-    const x = await startXvfb(number);
+    const x = await startXvfb({ number });
     started.push(x);
     const names = () =>
       cell

@@ -7,9 +7,13 @@ import type { DesktopSpec } from '@wesgine/runtime';
 export interface DesktopSettings {
   /** As given, e.g. `:0` or `:99.0`: the `DISPLAY` of every X program the tools run. */
   readonly display: string;
+  /** The display's number, `n` of `:n.screen`. */
+  readonly number: string;
   /** The server's socket, `/tmp/.X11-unix/X<n>`: the one way in, also from inside the OS sandbox. */
   readonly socketPath: string;
   readonly xauthority: string | undefined;
+  /** Where the copy of the cookies the sandbox gets is written (see sandbox-cookie.ts). */
+  readonly sandboxCookie: string;
   readonly screenshotDir: string;
   readonly probeIntervalMs: number;
   readonly typeDelayMs: number;
@@ -46,8 +50,10 @@ export function desktopSettings(
   }
   return {
     display: display as string,
+    number: String(Number(match[1])),
     socketPath: `/tmp/.X11-unix/X${Number(match[1])}`,
     xauthority: xauthorityFile(spec.xauthority, cell.spec.workDir, environment),
+    sandboxCookie: join(cell.dataDir, 'desktop', 'sandbox-xauthority'),
     screenshotDir: folder(spec.screenshotDir, cell),
     probeIntervalMs: whole('probeIntervalMs', spec.probeIntervalMs, 2_000, 250, 600_000),
     typeDelayMs: whole('typeDelayMs', spec.typeDelayMs, 12, 0, 200),

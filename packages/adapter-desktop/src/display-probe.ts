@@ -20,6 +20,7 @@ export async function probeDisplay(settings: DesktopSettings, programs: XProgram
   if (missing !== undefined) return { ok: false, reason: missing };
   const socket = socketProblem(settings.socketPath);
   if (socket !== undefined) return { ok: false, reason: socket };
+  programs.refreshCookie();
   try {
     const { stdout } = await programs.run({
       program: 'xdotool',

@@ -51,7 +51,8 @@ function parsePress(word: string): KeyPress {
   }
   const key = written === '+' ? 'plus' : keysymOf(written);
   if (key === undefined) {
-    const near = closeNames(written, KEY_NAMES);
+    // Offered by their keysym: `enter` is found near `Enterr`, `Return` is what to learn.
+    const near = [...new Set(closeNames(written, KEY_NAMES).map((name) => keysymOf(name) ?? name))];
     throw new ToolError(
       'invalid_arguments',
       `${JSON.stringify(written)} in keys is no key name this tool knows${near.length > 0 ? `; did you mean ${near.join(', ')}?` : '.'} Key names are X keysyms such as Return, Tab, Escape, BackSpace, Delete, Up, Page_Down, F5, a, 7, slash. To type text, use desktop.type.`,

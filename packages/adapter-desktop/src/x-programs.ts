@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { sandboxedProgram } from '@wesgine/runtime';
 import { ToolError } from '@wesgine/schema';
 import type { DesktopSettings } from './desktop-settings.js';
+import { writeSandboxCookie } from './sandbox-cookie.js';
 
 /**
  * The X programs the tools run, at fixed paths: never looked up on PATH (a `convert` earlier on it need
@@ -59,11 +60,28 @@ export class XPrograms {
   readonly #settings: DesktopSettings;
   readonly #sandboxed: boolean;
   readonly #running = new Set<ChildProcess>();
+  /** The cookie file the programs get: the configured one, or the sandbox's copy of it. */
+  #cookie: string | undefined;
   #closed = false;
 
   constructor(settings: DesktopSettings, sandboxed: boolean) {
     this.#settings = settings;
     this.#sandboxed = sandboxed;
+    this.#cookie = settings.xauthority;
+  }
+
+  /**
+   * Reads the configured cookie file again (the display is being looked at: a new login may have new
+   * cookies) and, for the sandbox, writes its copy; a file that cannot be read is passed on as it is.
+   */
+  refreshCookie(): void {
+    const { xauthority, number, sandboxCookie } = this.#settings;
+    if (xauthority === undefined || !this.#sandboxed) return;
+    try {
+      this.#cookie = writeSandboxCookie(xauthority, number, sandboxCookie) ? sandboxCookie : xauthority;
+    } catch {
+      this.#cookie = xauthority;
+    }
   }
 
   get sandboxed(): boolean {
@@ -86,9 +104,9 @@ export class XPrograms {
     if (this.#closed) return Promise.reject(new ToolError('unavailable', 'The desktop adapter is stopped.'));
     if (request.signal?.aborted) return Promise.reject(aborted(request.program));
     const { command, args } = this.#commandLine(request);
-    const { display, xauthority } = this.#settings;
+    const { display } = this.#settings;
     const env: Record<string, string> = { PATH: '/usr/bin:/bin', LANG: 'C.UTF-8', DISPLAY: display };
-    if (xauthority !== undefined) env.XAUTHORITY = xauthority;
+    if (this.#cookie !== undefined) env.XAUTHORITY = this.#cookie;
     return new Promise((resolvePromise, reject) => {
       const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: false });
       this.#running.add(child);
@@ -160,13 +178,13 @@ export class XPrograms {
   #commandLine(request: XRequest): { command: string; args: string[] } {
     const argv: [string, ...string[]] = [X_PROGRAMS[request.program].path, ...request.args];
     if (!this.#sandboxed) return { command: argv[0], args: argv.slice(1) };
-    const { socketPath, xauthority } = this.#settings;
+    const cookie = this.#cookie;
     // Throws a ToolError `unavailable` saying how to fix it when bubblewrap cannot start here.
     return sandboxedProgram({
       tool: request.tool,
       argv,
-      binds: [socketPath],
-      ...(xauthority === undefined ? {} : { readPaths: [xauthority] }),
+      binds: [this.#settings.socketPath],
+      ...(cookie === undefined ? {} : { readPaths: [cookie] }),
     });
   }
 }

@@ -45,12 +45,13 @@ async function startTurn(): Promise<() => void> {
 
 /**
  * Starts Xvfb with a black root window (so an empty screen is all black) and a 1024×768 screen, never
- * resetting: on the first free display, or on `number` when given.
+ * resetting: on the first free display, or on `number` when given; checking the cookies in `auth` when
+ * given (then the test's own clients are given the file too).
  */
-export async function startXvfb(number?: number): Promise<TestDisplay> {
+export async function startXvfb(options: { number?: number; auth?: string } = {}): Promise<TestDisplay> {
   const release = await startTurn();
   try {
-    return await startServer(number);
+    return await startServer(options.number, options.auth);
   } finally {
     release();
   }
@@ -79,9 +80,10 @@ const XVFB_OPTIONS = [
   '-noreset',
 ];
 
-async function startServer(wanted: number | undefined): Promise<TestDisplay> {
+async function startServer(wanted: number | undefined, auth: string | undefined): Promise<TestDisplay> {
   const where = wanted === undefined ? [] : [`:${wanted}`];
-  const server = spawn('Xvfb', [...where, '-displayfd', '3', ...XVFB_OPTIONS], {
+  const cookies = auth === undefined ? [] : ['-auth', auth];
+  const server = spawn('Xvfb', [...where, '-displayfd', '3', ...cookies, ...XVFB_OPTIONS], {
     stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
   });
   const number = await new Promise<number>((resolve, reject) => {
@@ -100,7 +102,12 @@ async function startServer(wanted: number | undefined): Promise<TestDisplay> {
   return {
     display,
     number,
-    env: { PATH: '/usr/bin:/bin', LANG: 'C.UTF-8', DISPLAY: display },
+    env: {
+      PATH: '/usr/bin:/bin',
+      LANG: 'C.UTF-8',
+      DISPLAY: display,
+      ...(auth === undefined ? {} : { XAUTHORITY: auth }),
+    },
     process: server,
     stop: () => stopProcess(server),
   };
