@@ -31,8 +31,10 @@ export function manifestFile(context: GenerateContext): GeneratedFile {
 function manifestEntry({ tool, json, dialects }: ExportedTool): Record<string, unknown> {
   const { meta } = tool.definition;
   const marked = findMarkedParameters(tool.definition.parameters);
-  const pointers = (kind: 'command' | 'url') => marked.filter((item) => item.kind === kind).map((item) => item.pointer);
+  const pointers = (kind: 'command' | 'url' | 'recipient') =>
+    marked.filter((item) => item.kind === kind).map((item) => item.pointer);
   const urls = pointers('url');
+  const recipients = pointers('recipient');
   const strict: Record<string, boolean> = {};
   for (const dialect of DIALECT_NAMES) strict[dialect] = dialects[dialect].loss.strictCapable;
   return {
@@ -45,11 +47,13 @@ function manifestEntry({ tool, json, dialects }: ExportedTool): Record<string, u
     progressAware: meta.progressAware === true,
     destructive: meta.destructive === true,
     ...(meta.displayOnly === undefined ? {} : { displayOnly: [...meta.displayOnly] }),
+    ...(meta.askFirst === true ? { askFirst: true } : {}),
     needs: {
       paths: marked.flatMap((item) => (item.kind === 'path' ? [{ pointer: item.pointer, access: item.access }] : [])),
       exec: pointers('command'),
       network: urls.length > 0 || meta.openWorld === true,
       urls,
+      ...(recipients.length === 0 ? {} : { recipients }),
     },
     timeoutMs: meta.timeoutMs ?? null,
     outputBudget: meta.outputBudget ?? null,

@@ -58,8 +58,8 @@ function readDisplayName(text: string): { readonly name: string | undefined } | 
 }
 
 function manyOrNamed(text: string): string {
-  if (/[,;]/u.test(text) || text.includes('@')) return 'it holds more than one address; give one address per value';
-  return 'a name with ", < > or " in it must be in double quotes';
+  if (text.includes('@')) return 'it holds more than one address; give one address per value';
+  return 'a name with a comma, semicolon, "<", ">" or a quote in it must be in double quotes';
 }
 
 function readAddress(text: string, name: string | undefined): RecipientAddress | string {

@@ -11,7 +11,10 @@
 export interface RecipientPattern {
   /** As written. */
   readonly text: string;
-  readonly regex: RegExp;
+  /** The part before "@", lower-case, `*` kept. */
+  readonly local: string;
+  /** The part after "@", lower-case, `*` kept. */
+  readonly domain: string;
 }
 
 const LOCAL = /^[\p{L}\p{N}!#$%&'+/=?^_`{|}~.-]+$/u;
@@ -32,15 +35,43 @@ export function compileRecipientPattern(text: string): RecipientPattern | string
   if (!DOMAIN.test(domain.replaceAll('*', 'x'))) {
     return `"${text}" is not a recipient pattern: the part after "@" must be a domain (letters, digits and inner "-" between dots), "*" for any run of characters`;
   }
-  const source = [...text].map((char) => (char === '*' ? '[^@]*' : escapeChar(char))).join('');
-  return { text, regex: new RegExp(`^${source}$`, 'iu') };
+  return { text, local: local.toLowerCase(), domain: domain.toLowerCase() };
 }
 
 /** Whether `address` (`local@domain`, as `parseRecipient` gives it) matches `pattern`. */
 export function matchesRecipient(pattern: RecipientPattern, address: string): boolean {
-  return pattern.regex.test(address);
+  const at = address.lastIndexOf('@');
+  if (at === -1) return false;
+  const local = address.slice(0, at);
+  // The local part of an address has no "@" (parseRecipient refuses one): a "*" cannot cross the parts.
+  if (local.includes('@')) return false;
+  return wildcard(pattern.local, local.toLowerCase()) && wildcard(pattern.domain, address.slice(at + 1).toLowerCase());
 }
 
-function escapeChar(char: string): string {
-  return /[\\^$.*+?()[\]{}|/-]/u.test(char) ? `\\${char}` : char;
+/**
+ * Whether `text` matches `pattern`, where `*` is any run of characters: greedy with one step back to
+ * the latest `*`, so time stays proportional to the lengths' product however many `*` a pattern has
+ * (no regular expression to backtrack).
+ */
+function wildcard(pattern: string, text: string): boolean {
+  let p = 0;
+  let t = 0;
+  let star = -1;
+  let resume = 0;
+  while (t < text.length) {
+    if (p < pattern.length && pattern[p] === '*') {
+      star = p++;
+      resume = t;
+    } else if (p < pattern.length && pattern[p] === text[t]) {
+      p++;
+      t++;
+    } else if (star !== -1) {
+      p = star + 1;
+      t = ++resume;
+    } else {
+      return false;
+    }
+  }
+  while (p < pattern.length && pattern[p] === '*') p++;
+  return p === pattern.length;
 }

@@ -16,8 +16,7 @@ export interface ZoneAllowed {
 /**
  * The Zone: the actor's policy, after Hardline and Sandbox have let the call through (so it can narrow,
  * never widen). It sees the real and lexical paths, each sub-command's argv, the URL hosts and the
- * recipients' addresses. Undefined
- * when the run has no zone.
+ * recipients' addresses. Undefined when the run has no zone.
  */
 export function zoneStage(
   scope: CallScope,
