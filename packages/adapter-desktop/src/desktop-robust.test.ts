@@ -136,6 +136,18 @@ describe('desktop tools under stress', () => {
     expect(await sendLine()).toBe('');
   });
 
+  it('lists a window whose title has a line break on one line, quoted', async () => {
+    const odd = await startXterm(x, 'line one\nline two', join(work, 'odd.txt'));
+    try {
+      const result = await cell.run().call('desktop.windows', { title: 'line' });
+      expect(result.text).toBe(
+        `Screen ${x.display} is 1024×768. 1 visible window with a title whose title contains "line" (id, title, position, size):\n- ${odd.id} "line one line two": at 0,0, 484×316`,
+      );
+    } finally {
+      await odd.stop();
+    }
+  });
+
   it('runs the X programs directly when the cell turned its sandbox off, and every audit event says so', async () => {
     const open = engine.createCell({ workDir: work, sandbox: 'off', desktop: { display: x.display } });
     cells.push(open);

@@ -123,7 +123,7 @@ describe('desktop tools on a real X display (Xvfb, inside the OS sandbox)', () =
 
   it('types into the xterm, and the keys it presses land there too', async () => {
     const run = cell.run({ human: approver });
-    const typedResult = await run.call('desktop.type', { text: '-n héllo wörld "$HOME" ✓', window: term.id });
+    const typedResult = await run.call('desktop.type', { text: '-n héllo ✓ wörld "$HOME"', window: term.id });
     expect(typedResult).toEqual({
       isError: false,
       text: `Typed 24 characters into window ${term.id} "probe-term".`,
@@ -136,7 +136,7 @@ describe('desktop tools on a real X display (Xvfb, inside the OS sandbox)', () =
         () => textOf(typed),
         (text) => text.includes('\n'),
       ),
-    ).toBe('-n héllo wörld "$HOME" ✓\n');
+    ).toBe('-n héllo ✓ wörld "$HOME"\n');
     // A modifier combination (ctrl+u, the tty's kill: the line so far is dropped), BackSpace twice, then
     // a key and Return, the pair twice.
     await run.call('desktop.type', { text: 'dropped' });
@@ -152,7 +152,7 @@ describe('desktop tools on a real X display (Xvfb, inside the OS sandbox)', () =
         () => textOf(typed),
         (text) => text.split('\n').length >= 4,
       ),
-    ).toBe('-n héllo wörld "$HOME" ✓\nabcx\nx\n');
+    ).toBe('-n héllo ✓ wörld "$HOME"\nabcx\nx\n');
   });
 
   it('clicks where it is told, on the screen or relative to a window', async () => {

@@ -169,7 +169,9 @@ async function windowNamed(x: TestDisplay, title: string, child: ChildProcess): 
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline && child.exitCode === null) {
     try {
-      const found = execFileSync('xdotool', ['search', '--onlyvisible', '--name', `^${title}$`], {
+      // A title with a line break is found by its first line (a regular expression stops at the break).
+      const pattern = title.includes('\n') ? `^${title.split('\n')[0]}` : `^${title}$`;
+      const found = execFileSync('xdotool', ['search', '--onlyvisible', '--name', pattern], {
         env: x.env,
         stdio: ['ignore', 'pipe', 'ignore'],
       });

@@ -2,8 +2,7 @@ import { ToolError, type ToolHandler } from '@wesgine/schema';
 import type { DesktopClickArgs } from '../../generated/types.gen.js';
 import { inTurn } from '../action-queue.js';
 import { desktopOf, failureContext } from '../desktop-cells.js';
-import { targetWindow } from '../target-window.js';
-import { windowLabel } from '../window-info.js';
+import { windowInfo, windowLabel } from '../window-info.js';
 import { xFailure } from '../x-failure.js';
 
 const TOOL = 'desktop.click';
@@ -20,7 +19,8 @@ export const desktopClick: ToolHandler<DesktopClickArgs> = async (args, context)
   const button = args.button ?? 'left';
   return inTurn(display, context.signal, async () => {
     try {
-      const window = await targetWindow(desktop, args.window, TOOL, context.signal);
+      const window =
+        args.window === undefined ? undefined : await windowInfo(desktop.programs, args.window, TOOL, context.signal);
       const area = window ?? (await screenSize(desktop, context.signal));
       const where =
         window === undefined

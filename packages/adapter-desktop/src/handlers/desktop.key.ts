@@ -3,7 +3,7 @@ import type { DesktopKeyArgs } from '../../generated/types.gen.js';
 import { inTurn } from '../action-queue.js';
 import { desktopOf, failureContext } from '../desktop-cells.js';
 import { parseKeys, pressText } from '../key-sequence.js';
-import { focusFirst, targetText, targetWindow } from '../target-window.js';
+import { focusFirst, targetText } from '../target-window.js';
 import { xFailure } from '../x-failure.js';
 
 const TOOL = 'desktop.key';
@@ -19,11 +19,10 @@ export const desktopKey: ToolHandler<DesktopKeyArgs> = async (args, context) => 
   const { typeDelayMs } = desktop.settings;
   return inTurn(desktop.settings.display, context.signal, async () => {
     try {
-      const window = await targetWindow(desktop, args.window, TOOL, context.signal);
-      await desktop.programs.run({
+      const { stdout } = await desktop.programs.run({
         program: 'xdotool',
         args: [
-          ...focusFirst(window),
+          ...focusFirst(args.window),
           'key',
           '--delay',
           String(typeDelayMs),
@@ -37,8 +36,8 @@ export const desktopKey: ToolHandler<DesktopKeyArgs> = async (args, context) => 
       });
       const times = repeat > 1 ? ` (${repeat} times)` : '';
       return {
-        text: `Pressed ${presses.join(' ')}${times} in ${targetText(window)}.`,
-        data: { presses, repeat, ...(window === undefined ? {} : { window: window.id }) },
+        text: `Pressed ${presses.join(' ')}${times} in ${targetText(args.window, stdout)}.`,
+        data: { presses, repeat, ...(args.window === undefined ? {} : { window: args.window }) },
       };
     } catch (error) {
       throw xFailure(error, failureContext(desktop, args.window));

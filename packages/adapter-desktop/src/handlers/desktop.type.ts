@@ -2,7 +2,7 @@ import { ToolError, type ToolHandler } from '@wesgine/schema';
 import type { DesktopTypeArgs } from '../../generated/types.gen.js';
 import { inTurn } from '../action-queue.js';
 import { desktopOf, failureContext } from '../desktop-cells.js';
-import { focusFirst, targetText, targetWindow } from '../target-window.js';
+import { focusFirst, targetText } from '../target-window.js';
 import { xFailure } from '../x-failure.js';
 
 const TOOL = 'desktop.type';
@@ -36,17 +36,16 @@ export const desktopType: ToolHandler<DesktopTypeArgs> = async (args, context) =
   const characters = [...text].length;
   return inTurn(desktop.settings.display, context.signal, async () => {
     try {
-      const window = await targetWindow(desktop, args.window, TOOL, context.signal);
-      await desktop.programs.run({
+      const { stdout } = await desktop.programs.run({
         program: 'xdotool',
-        args: [...focusFirst(window), 'type', '--delay', String(typeDelayMs), '--', text],
+        args: [...focusFirst(args.window), 'type', '--delay', String(typeDelayMs), '--', text],
         tool: TOOL,
         timeoutMs: 15_000 + characters * (typeDelayMs + 10),
         signal: context.signal,
       });
       return {
-        text: `Typed ${characters.toLocaleString('en-US')} ${characters === 1 ? 'character' : 'characters'} into ${targetText(window)}.`,
-        data: { characters, ...(window === undefined ? {} : { window: window.id }) },
+        text: `Typed ${characters.toLocaleString('en-US')} ${characters === 1 ? 'character' : 'characters'} into ${targetText(args.window, stdout)}.`,
+        data: { characters, ...(args.window === undefined ? {} : { window: args.window }) },
       };
     } catch (error) {
       throw xFailure(error, failureContext(desktop, args.window));

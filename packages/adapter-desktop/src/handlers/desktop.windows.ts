@@ -1,7 +1,8 @@
 import type { ToolHandler } from '@wesgine/schema';
 import type { DesktopWindowsArgs } from '../../generated/types.gen.js';
-import { desktopOf, failureContext } from '../desktop-cells.js';
+import { type DesktopCell, desktopOf, failureContext } from '../desktop-cells.js';
 import { type WindowInfo, windowInfo, windowLabel } from '../window-info.js';
+import { parseListing } from '../window-listing.js';
 import { xFailure } from '../x-failure.js';
 import { XProgramFailure } from '../x-programs.js';
 
@@ -12,38 +13,30 @@ const LOOKUPS_AT_ONCE = 4;
 /** Windows looked up at most (each is one run of xdotool); a display with more is told to narrow. */
 const MAX_LOOKED_UP = 300;
 
+/** The screen size, then each visible window with a title: geometry blocks, then titles, in one run. */
+const LISTING = ['getdisplaygeometry', 'search', '--onlyvisible', '--name', '.'];
+const DETAILS = ['getwindowgeometry', '--shell', '%@', 'getwindowname', '%@'];
+
 /**
- * Handles `desktop.windows`: the screen size and the visible windows with a title in one xdotool run,
- * then each window's geometry and title (one run each: a title may hold anything, line breaks
- * included, so each is read alone). A window that closes meanwhile is left out.
+ * Handles `desktop.windows`: the screen size and every visible window with a title, its geometry and
+ * title, in one xdotool run (in the sandbox each run costs a bubblewrap start). When that cannot be read
+ * safely (a title with a line break) or a window closed during it, the ids are listed and each window is
+ * read alone; one that closes meanwhile is left out.
  */
 export const desktopWindows: ToolHandler<DesktopWindowsArgs> = async (args, context) => {
   const desktop = desktopOf(context);
   const { display } = desktop.settings;
-  let listing: string;
-  try {
-    const { stdout } = await desktop.programs.run({
-      program: 'xdotool',
-      args: ['getdisplaygeometry', 'search', '--onlyvisible', '--name', '.'],
-      tool: TOOL,
-      timeoutMs: 10_000,
-      signal: context.signal,
-    });
-    listing = stdout.toString('utf8');
-  } catch (error) {
-    // xdotool's search exits 1 when it finds nothing; what it printed before still stands.
-    if (!(error instanceof XProgramFailure) || error.code !== 1 || error.stderr.trim() !== '') {
-      throw xFailure(error, failureContext(desktop));
-    }
-    listing = error.stdout.toString('utf8');
+  let parsed = await list(desktop, [...LISTING, ...DETAILS], context.signal);
+  let found = parsed?.windows;
+  if (found === undefined) {
+    parsed ??= await list(desktop, LISTING, context.signal);
+    const ids = parsed?.ids ?? [];
+    found = await lookUp(ids.slice(0, MAX_LOOKED_UP), desktop.programs, context.signal);
   }
-  const [sizeLine = '', ...idLines] = listing.split('\n');
-  const size = /^(\d+) (\d+)$/.exec(sizeLine.trim());
-  const ids = [...new Set(idLines.map((line) => Number(line.trim())).filter((id) => Number.isInteger(id) && id > 0))];
-  const found = await lookUp(ids.slice(0, MAX_LOOKED_UP), desktop.programs, context.signal);
+  const skipped = parsed?.windows === undefined ? Math.max(0, (parsed?.ids.length ?? 0) - MAX_LOOKED_UP) : 0;
+  const screen = parsed?.screen;
   const filter = args.title?.toLowerCase();
   const windows = filter === undefined ? found : found.filter((window) => window.title.toLowerCase().includes(filter));
-  const screen = size === null ? undefined : { width: Number(size[1]), height: Number(size[2]) };
   const head = `Screen ${display}${screen === undefined ? '' : ` is ${screen.width}×${screen.height}`}.`;
   const matching = filter === undefined ? '' : ` whose title contains ${JSON.stringify(args.title)}`;
   if (windows.length === 0) {
@@ -54,13 +47,34 @@ export const desktopWindows: ToolHandler<DesktopWindowsArgs> = async (args, cont
   const lines = shown.map(
     (window) => `- ${windowLabel(window)}: at ${window.x},${window.y}, ${window.width}×${window.height}`,
   );
-  const more = windows.length - shown.length + Math.max(0, ids.length - MAX_LOOKED_UP);
+  const more = windows.length - shown.length + skipped;
   if (more > 0) lines.push(`- and ${more} more (give title to narrow)`);
   return {
     text: [`${head} ${count} (id, title, position, size):`, ...lines].join('\n'),
     data: { screen, windows: shown },
   };
 };
+
+/**
+ * One listing run, read; undefined when a window closed during it (an X error about a window). xdotool's
+ * search exits 1 when it finds nothing, and what it printed before still stands.
+ */
+async function list(
+  desktop: DesktopCell,
+  args: readonly string[],
+  signal: AbortSignal,
+): Promise<ReturnType<typeof parseListing> | undefined> {
+  try {
+    const { stdout } = await desktop.programs.run({ program: 'xdotool', args, tool: TOOL, timeoutMs: 10_000, signal });
+    return parseListing(stdout.toString('utf8'));
+  } catch (error) {
+    if (error instanceof XProgramFailure && error.code === 1) {
+      if (error.stderr.trim() === '') return parseListing(error.stdout.toString('utf8'));
+      if (/BadWindow|BadDrawable/.test(error.stderr)) return undefined;
+    }
+    throw xFailure(error, failureContext(desktop));
+  }
+}
 
 /** Each window's geometry and title, a few lookups at a time, in the order xdotool found them. */
 async function lookUp(
