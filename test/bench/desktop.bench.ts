@@ -33,15 +33,16 @@ const ROUNDS = 15;
 
 const groups = [
   {
-    title: 'desktop.windows (search, then one lookup per window)',
+    title: 'desktop.windows (one xdotool run: search, geometry and titles)',
     reference: 'xdotool direct',
     jobs: [
       {
         name: 'xdotool direct',
-        run: async () => {
-          await xdotool('getdisplaygeometry', 'search', '--onlyvisible', '--name', '.');
-          await xdotool('getwindowgeometry', '--shell', String(term.id), 'getwindowname', String(term.id));
-        },
+        run: () =>
+          xdotool(
+            ...['getdisplaygeometry', 'search', '--onlyvisible', '--name', '.'],
+            ...['getwindowgeometry', '--shell', '%@', 'getwindowname', '%@'],
+          ),
       },
       { name: 'run.call, sandbox off', run: () => ok(off.run().call('desktop.windows', {})) },
       { name: 'run.call, sandbox on', run: () => ok(on.run().call('desktop.windows', {})) },
@@ -65,7 +66,11 @@ const groups = [
     jobs: [
       {
         name: 'xdotool direct',
-        run: () => xdotool('windowfocus', '--sync', String(term.id), 'key', '--delay', '12', '--', 'shift'),
+        run: () =>
+          xdotool(
+            ...['getwindowname', String(term.id), 'windowfocus', '--sync', String(term.id)],
+            ...['key', '--delay', '12', '--', 'shift'],
+          ),
       },
       {
         name: 'run.call, sandbox off',
