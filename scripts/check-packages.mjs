@@ -1,5 +1,5 @@
-// Are the four published packages fit to publish? Packs each one as npm would (its `prepack` builds it),
-// then lints each tarball with publint and checks its types with Are the Types Wrong (attw), the four at
+// Are the published packages fit to publish? Packs each one as npm would (its `prepack` builds it),
+// then lints each tarball with publint and checks its types with Are the Types Wrong (attw), all at
 // once. Prints one line per package, the tools' own report when one fails, and exits non-zero on any
 // problem. Run alone with `node scripts/check-packages.mjs`; `npm test` runs it after the build, so every
 // `prepack` is a turbo cache hit.
@@ -8,7 +8,18 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const PACKAGES = ['@wesgine/schema', '@wesgine/codegen', '@wesgine/runtime', '@wesgine/builtins'];
+const PACKAGES = [
+  '@wesgine/schema',
+  '@wesgine/codegen',
+  '@wesgine/runtime',
+  '@wesgine/builtins',
+  '@wesgine/adapter-kb',
+  '@wesgine/adapter-email',
+  '@wesgine/adapter-cron',
+  '@wesgine/adapter-headless-browser',
+  '@wesgine/adapter-playwright',
+  '@wesgine/adapter-desktop',
+];
 
 // Entry points that are data, not modules: attw can only resolve JavaScript and declarations.
 const DATA_ENTRYPOINTS = { '@wesgine/runtime': ['./zones/default.yaml'] };

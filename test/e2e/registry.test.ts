@@ -44,7 +44,7 @@ beforeAll(async () => {
       }),
     ),
     (async () => {
-      await expectRun(sh('npx turbo run build --filter=@wesgine/builtins... --output-logs=errors-only', repo));
+      await expectRun(sh('npx turbo run build --filter=./packages/* --output-logs=errors-only', repo));
       await expectRun(sh('npx changeset publish --no-git-tag', repo));
     })(),
   ]);

@@ -1,3 +1,4 @@
 // The public surface of @wesgine/adapter-email. Adding a name here makes it public API.
 
-export {};
+export type { EmailReadArgs, EmailSearchArgs, EmailSendArgs } from '../generated/types.gen.js';
+export { emailAdapter } from './email-adapter.js';

@@ -7,6 +7,11 @@ export interface GovernedContext {
   readonly context: BrowserContext;
   /** Knows what it refused (`blocked`) and marks its own refusals (`marker`). */
   readonly proxy: GuardProxy;
+  /**
+   * Forgets the decisions made so far (they are kept per origin), so the next request to each origin is
+   * judged afresh: a session that lives across calls judges by the rules of its latest call.
+   */
+  rejudge(): void;
   /** Closes the context, then the proxy; safe to call more than once. */
   close(): Promise<void>;
 }
@@ -22,7 +27,8 @@ export async function openGovernedContext(
   judge: (url: string) => Promise<string | undefined>,
   options: BrowserContextOptions = {},
 ): Promise<GovernedContext> {
-  const proxy = await startGuardProxy(requestGate(judge));
+  let gate = requestGate(judge);
+  const proxy = await startGuardProxy((url) => gate(url));
   let route: ProxyRoute | undefined;
   try {
     route = browser.dispatcher?.route(proxy.port);
@@ -40,6 +46,9 @@ export async function openGovernedContext(
     return {
       context,
       proxy,
+      rejudge() {
+        gate = requestGate(judge);
+      },
       close() {
         closing ??= (async () => {
           await context.close().catch(() => {});

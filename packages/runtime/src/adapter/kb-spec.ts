@@ -9,4 +9,6 @@ export interface KbSpec {
   readonly include?: readonly string[];
   /** Globs of files and folders left out. */
   readonly exclude?: readonly string[];
+  /** Files larger than this many bytes are left out of the index (default 20 MiB). */
+  readonly maxFileBytes?: number;
 }

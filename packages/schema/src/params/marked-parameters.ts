@@ -19,8 +19,18 @@ export function findMarkedParameters(schema: unknown): MarkedParameter[] {
 }
 
 function walk(node: unknown, pointer: string, found: MarkedParameter[], seen: Set<unknown>): void {
+  // `seen` holds the ancestors only (a cycle stops), not every node visited: one schema object used in
+  // several places (`to` and `cc` sharing a `Recipient()`) must be found at each, or it goes ungoverned.
   if (typeof node !== 'object' || node === null || seen.has(node)) return;
   seen.add(node);
+  try {
+    walkChildren(node, pointer, found, seen);
+  } finally {
+    seen.delete(node);
+  }
+}
+
+function walkChildren(node: object, pointer: string, found: MarkedParameter[], seen: Set<unknown>): void {
   const schema = node as Record<string, unknown>;
   const access = schema[PATH_KEYWORD];
   if (access === 'read' || access === 'write') found.push({ kind: 'path', pointer, access });
