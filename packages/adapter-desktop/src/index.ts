@@ -1,3 +1,10 @@
 // The public surface of @wesgine/adapter-desktop. Adding a name here makes it public API.
 
-export {};
+export type {
+  DesktopClickArgs,
+  DesktopKeyArgs,
+  DesktopScreenshotArgs,
+  DesktopTypeArgs,
+  DesktopWindowsArgs,
+} from '../generated/types.gen.js';
+export { desktopAdapter } from './desktop-adapter.js';
