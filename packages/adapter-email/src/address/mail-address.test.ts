@@ -12,7 +12,7 @@ describe('parseMailAddress (governance parser, as the adapter uses it)', () => {
       name: 'Doe, Jane',
       address: 'jane@example.org',
     });
-    expect(parseMailAddress('jürgen@bücher.de')).toEqual({ name: '', address: 'jürgen@bücher.de' });
+    expect(parseMailAddress('jürgen@bücher.de')).toEqual({ name: '', address: 'jürgen@xn--bcher-kva.de' });
   });
 
   it('says why a text is not exactly one address', () => {

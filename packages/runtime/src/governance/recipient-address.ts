@@ -1,3 +1,4 @@
+import { domainToASCII } from 'node:url';
 /**
  * One mail address as governance judges it: `local@domain` with the domain lower-cased and the local
  * part as given (mail servers may treat its case as meaningful; governance compares it without case).
@@ -16,6 +17,14 @@ const MAX_LOCAL = 64;
 const MAX_ADDRESS = 254;
 /** The characters of an unquoted local part (RFC 5322 atext, and any letter or digit for SMTPUTF8). */
 const LOCAL = /^[\p{L}\p{N}!#$%&'*+/=?^_`{|}~-]+(?:\.[\p{L}\p{N}!#$%&'*+/=?^_`{|}~-]+)*$/u;
+/** A domain in its ASCII form (punycode for other scripts), lower-case; undefined when it has none. */
+export function asciiDomain(domain: string): string | undefined {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII is the range being tested for
+  if (/^[\x00-\x7f]*$/.test(domain)) return domain.toLowerCase();
+  const ascii = domainToASCII(domain);
+  return ascii === '' ? undefined : ascii;
+}
+
 /** One label of a domain: letters (any script), digits and inner hyphens. */
 const LABEL = /^(?!-)[\p{L}\p{N}-]{1,63}(?<!-)$/u;
 /** Line breaks and other control characters: in a header they would start another header. */
@@ -83,7 +92,11 @@ function readAddress(text: string, name: string | undefined): RecipientAddress |
   if (!labels.every((label) => LABEL.test(label))) {
     return `"${domain}" is not a domain (letters, digits and inner "-" between dots)`;
   }
-  const address = `${local}@${labels.join('.')}`;
+  // One domain, one spelling: `bücher.de` and `xn--bcher-kva.de` are the same, and a look-alike letter
+  // from another script shows as what it is (`xn--exmple-4nf.com`), in rules and in questions alike.
+  const ascii = asciiDomain(labels.join('.'));
+  if (ascii === undefined) return `"${domain}" is not a domain that can be written in ASCII (IDNA)`;
+  const address = `${local}@${ascii}`;
   if (address.length > MAX_ADDRESS) return `it is longer than ${MAX_ADDRESS} characters`;
-  return { address, local, domain: labels.join('.'), name };
+  return { address, local, domain: ascii, name };
 }

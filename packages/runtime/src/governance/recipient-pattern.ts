@@ -6,6 +6,7 @@
 //   `*@example.com` is every address at example.com (not at its subdomains), `bob@example.org` is that
 //   one address, `*@*.example.com` is every address at a subdomain of example.com (not example.com
 //   itself), `*@*` is any address.
+import { asciiDomain } from './recipient-address.js';
 
 /** One compiled recipient pattern. */
 export interface RecipientPattern {
@@ -35,7 +36,12 @@ export function compileRecipientPattern(text: string): RecipientPattern | string
   if (!DOMAIN.test(domain.replaceAll('*', 'x'))) {
     return `"${text}" is not a recipient pattern: the part after "@" must be a domain (letters, digits and inner "-" between dots), "*" for any run of characters`;
   }
-  return { text, local: local.toLowerCase(), domain: domain.toLowerCase() };
+  // The domain as addresses are judged: its ASCII form, label by label, since `*` is no letter IDNA knows.
+  const labels = domain.split('.').map((label) => (label.includes('*') ? label.toLowerCase() : asciiDomain(label)));
+  if (labels.some((label) => label === undefined || (label.includes('*') && !/^[\x21-\x7e]*$/.test(label)))) {
+    return `"${text}" is not a recipient pattern: a label of another script cannot hold "*"; write it whole, or "*" alone`;
+  }
+  return { text, local: local.toLowerCase(), domain: labels.join('.') };
 }
 
 /** Whether `address` (`local@domain`, as `parseRecipient` gives it) matches `pattern`. */
@@ -45,7 +51,9 @@ export function matchesRecipient(pattern: RecipientPattern, address: string): bo
   const local = address.slice(0, at);
   // The local part of an address has no "@" (parseRecipient refuses one): a "*" cannot cross the parts.
   if (local.includes('@')) return false;
-  return wildcard(pattern.local, local.toLowerCase()) && wildcard(pattern.domain, address.slice(at + 1).toLowerCase());
+  // An address not read by `parseRecipient` may still spell its domain in another script.
+  const domain = asciiDomain(address.slice(at + 1));
+  return domain !== undefined && wildcard(pattern.local, local.toLowerCase()) && wildcard(pattern.domain, domain);
 }
 
 /**
