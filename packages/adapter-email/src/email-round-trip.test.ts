@@ -63,5 +63,6 @@ it('sends a message with an attachment, finds it in the mailbox, reads it, answe
   expect(asked.map((request) => request.tool)).toEqual(['email.send', 'email.send']);
 
   await cell.stop();
-  expect(servers.dovecot.log()).toMatch(/Disconnected: Logged out/);
+  // Dovecot writes its log line a moment after the logout it records.
+  await expect.poll(() => servers.dovecot.log(), { timeout: 5000 }).toMatch(/Disconnected: Logged out/);
 });
