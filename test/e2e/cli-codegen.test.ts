@@ -129,6 +129,12 @@ describe('wesgine-tools check', () => {
     });
     expect(out).toBe(
       [
+        '@wesgine/adapter-cron: generated files are current (packages/adapter-cron)',
+        '@wesgine/adapter-desktop: generated files are current (packages/adapter-desktop)',
+        '@wesgine/adapter-email: generated files are current (packages/adapter-email)',
+        '@wesgine/adapter-headless-browser: generated files are current (packages/adapter-headless-browser)',
+        '@wesgine/adapter-kb: generated files are current (packages/adapter-kb)',
+        '@wesgine/adapter-playwright: generated files are current (packages/adapter-playwright)',
         '@wesgine/builtins: generated files are current (packages/builtins)',
         '@wesgine/example-pack: generated files are current (test/example-pack)',
         '',
